@@ -1,0 +1,60 @@
+# Broadside: `make play` runs the handheld, `make test` checks everything.
+PY      ?= python3
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+BOARD   ?= pico_oled
+PORT    ?=
+HEAP    ?= 192K
+
+.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle clean
+
+all: test
+
+$(STAMP): requirements.txt
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -r requirements.txt
+	$(VPY) -m host_tools.deps
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check firmware boards host_tools tests
+
+pytest: $(STAMP)
+	$(VPY) -m pytest -q tests
+
+mptest: $(STAMP)
+	BROADSIDE_HEAP=$(HEAP) $(VPY) -m host_tools.mptest
+
+mpycheck: $(STAMP)
+	$(VPY) -m host_tools.mpycheck
+
+# Every step runs; the target fails if any step failed.
+test: $(STAMP)
+	@status=0; \
+	echo "== ruff"; $(MAKE) --no-print-directory lint || status=1; \
+	echo "== mpy-cross"; $(MAKE) --no-print-directory mpycheck || status=1; \
+	echo "== MicroPython unix port, heap $(HEAP)"; $(MAKE) --no-print-directory mptest || status=1; \
+	echo "== CPython (pytest)"; $(MAKE) --no-print-directory pytest || status=1; \
+	exit $$status
+
+play: $(STAMP)
+	$(VPY) -m host_tools.play $(if $(PORT),--port $(PORT),)
+
+play2: $(STAMP)
+	$(VPY) -m host_tools.sim --pair
+
+bench: $(STAMP)
+	$(VPY) -m host_tools.bench all
+
+bundle: $(STAMP)
+	$(VPY) -m host_tools.flash bundle --board $(BOARD)
+
+flash: $(STAMP)
+	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),)
+
+clean:
+	rm -rf build .pytest_cache .ruff_cache

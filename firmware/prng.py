@@ -1,0 +1,76 @@
+"""Deterministic random numbers shared by every engine.
+
+Two multiply-with-carry generators on 15-bit digits (Marsaglia's MWC with
+base 2**15). Each multiplier a makes a*2**15-1 a safe prime, so each stream
+has period (a*2**15-2)/2 ~ 2**29; combined the period is ~ 2**58. Every
+intermediate value stays below 2**30, so on the RP2040 nothing becomes a big
+int, and CPython and MicroPython produce the same stream for the same seed.
+"""
+
+_A1 = 32760  # a*2**15-1 and (a*2**15-2)/2 are both prime
+_A2 = 32550
+_M15 = 0x7FFF
+_M30 = 0x3FFFFFFF
+
+
+class Rng:
+    """A seeded stream of 30-bit integers with the helpers the games need."""
+
+    def __init__(self, seed=1):
+        self.seed(seed)
+
+    def seed(self, seed):
+        seed = int(seed) & _M30
+        # Spread the seed over both states; neither may be 0 or its fixed point.
+        self._z = ((seed & _M15) ^ 0x2545) + 1
+        self._w = (((seed >> 15) & _M15) ^ 0x1B87) + 1
+        for _ in range(8):
+            self.next30()
+
+    def getstate(self):
+        return (self._z, self._w)
+
+    def setstate(self, state):
+        z, w = state
+        if not (0 < z < (1 << 30) and 0 < w < (1 << 30)):
+            raise ValueError("bad rng state")
+        self._z = z
+        self._w = w
+
+    def next30(self):
+        """Next value in [0, 2**30)."""
+        z = _A1 * (self._z & _M15) + (self._z >> 15)
+        w = _A2 * (self._w & _M15) + (self._w >> 15)
+        self._z = z
+        self._w = w
+        return (((z & _M15) << 15) | (w & _M15)) ^ ((w >> 15) & _M15)
+
+    def below(self, n):
+        """Uniform integer in [0, n) for 0 < n <= 2**30, without modulo bias."""
+        if n <= 0 or n > (1 << 30):
+            raise ValueError("below() needs 0 < n <= 2**30")
+        limit = ((1 << 30) // n) * n
+        while True:
+            r = self.next30()
+            if r < limit:
+                return r % n
+
+    def range(self, lo, hi):
+        """Uniform integer in [lo, hi)."""
+        return lo + self.below(hi - lo)
+
+    def chance(self, num, den):
+        """True with probability num/den."""
+        return self.below(den) < num
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq):
+        """Fisher-Yates, in place."""
+        i = len(seq) - 1
+        while i > 0:
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
+        return seq

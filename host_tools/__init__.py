@@ -1,0 +1,1 @@
+"""CPython-only tools: simulator front end, test driver, benchmarks, flashing."""

@@ -1,0 +1,15 @@
+"""pytest setup: firmware/, boards/ and tests/ import as on the device."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for sub in ("tests", "boards", "firmware"):
+    p = os.path.join(ROOT, sub)
+    if p not in sys.path:
+        sys.path.insert(0, p)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+# tests/mp/ needs MicroPython (framebuf, the fake machine): mptest runs it.
+collect_ignore = ["mp", "mprun.py"]

@@ -1,0 +1,59 @@
+"""Run test modules under the MicroPython unix port (pytest is not there).
+
+Usage: micropython -X heapsize=192K tests/mprun.py ROOT tests/both/test_x.py ...
+Imports each module, calls every test_* function, prints failures with their
+traceback and ends with a line `#RESULT passed failed skipped` that
+host_tools/mptest.py adds up.
+"""
+
+import sys
+
+
+def _setup(root):
+    for sub in ("/tests/mp/fake", "/tests", "/boards", "/firmware", "/build/mplib"):
+        sys.path.insert(0, root + sub)
+    sys.path.insert(0, root)
+
+
+def run_file(path):
+    from support import SkipTest
+
+    slash = path.rfind("/")
+    folder, name = path[:slash], path[slash + 1 : -3]
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    passed = failed = skipped = 0
+    mod = __import__(name)
+    names = sorted(n for n in dir(mod) if n.startswith("test_"))
+    for n in names:
+        fn = getattr(mod, n)
+        try:
+            fn()
+            passed += 1
+        except SkipTest as e:
+            skipped += 1
+            print("SKIP %s.%s: %s" % (name, n, e))
+        except Exception as e:  # report and go on
+            failed += 1
+            print("FAIL %s.%s" % (name, n))
+            sys.print_exception(e)
+    return passed, failed, skipped
+
+
+def main():
+    root = sys.argv[1]
+    _setup(root)
+    total = [0, 0, 0]
+    for path in sys.argv[2:]:
+        try:
+            r = run_file(path)
+        except Exception as e:
+            print("FAIL %s (import)" % path)
+            sys.print_exception(e)
+            r = (0, 1, 0)
+        for i in range(3):
+            total[i] += r[i]
+    print("#RESULT %d %d %d" % (total[0], total[1], total[2]))
+
+
+main()
