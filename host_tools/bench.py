@@ -1,0 +1,38 @@
+"""Benchmarks: `python -m host_tools.bench WHAT [options]`.
+
+Each WHAT is a module host_tools/bench_WHAT.py with a `main(argv)` that prints
+its numbers (JSON, one object per line). `all` runs every one with its
+default, make-bench-sized options.
+"""
+
+import glob
+import importlib
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def available():
+    return sorted(os.path.basename(p)[6:-3] for p in glob.glob(os.path.join(HERE, "bench_*.py")))
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print("usage: python -m host_tools.bench {all|%s} [options]" % "|".join(available()))
+        return 2
+    what = argv[1]
+    names = available() if what == "all" else [what]
+    for name in names:
+        if name not in available():
+            print("bench: no benchmark '%s' (have: %s)" % (name, ", ".join(available())))
+            return 2
+        mod = importlib.import_module("host_tools.bench_" + name)
+        rc = mod.main(argv[2:] if what != "all" else [])
+        if rc:
+            return rc
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
