@@ -376,6 +376,8 @@ class Game:
         flags = (1 if self.touching else 0) | (2 if self.cpu[0] else 0) | (4 if self.cpu[1] else 0)
         if self.remote >= 0:
             flags |= 8 | (16 * self.remote)
+        if self.end_when_decided:
+            flags |= 32
         out = bytearray([VERSION])
         _put(out, self.seed, 4)
         out += bytes((self.level, flags, self.first, self.phase, self.turn))
@@ -403,14 +405,23 @@ class Game:
 
     @classmethod
     def from_bytes(cls, data):
+        """The game saved by to_bytes(); ValueError for anything else."""
         if not data or data[0] != VERSION:
             raise ValueError("not a Torpedo Attack save")
+        try:
+            return cls._load(data)
+        except IndexError:
+            raise ValueError("truncated Torpedo Attack save")
+
+    @classmethod
+    def _load(cls, data):
         i = 1
         seed = _get(data, i, 4)
         level, flags, first, phase, turn = data[5], data[6], data[7], data[8], data[9]
         remote = (flags >> 4) & 1 if flags & 8 else -1
         g = cls(seed, level, first, (flags & 2, flags & 4), remote, bool(flags & 1), False)
         g.phase, g.turn = phase, turn
+        g.end_when_decided = bool(flags & 32)
         i = 10
         v = []
         for _ in range(12):
@@ -444,7 +455,11 @@ class Game:
                 k = _get(data, i, 2)
                 g.ais[p] = load_ai(data[i + 2 : i + 2 + k], Rng(1), g.touching)
                 i += 2 + k
-        if phase > OVER or turn > 1 or i != len(data):
+        bad = phase > OVER or turn > 1 or level > 2 or i != len(data)
+        for p in (0, 1):
+            for st in g.status[p]:
+                bad = bad or st > HIT1 + TORPEDOES - 1
+        if bad:
             raise ValueError("bad Torpedo Attack save")
         return g
 
