@@ -191,11 +191,24 @@ class Game:
         if 1 - self.turn != self.remote:
             raise Refused(NOT_YOUR_TURN)
         self._check_cell(cell)
+        p = self.turn
         if ann == SHIP_LOCATED:
-            if not 0 <= ship < len(SHIP_SIZES) or self.status[self.turn][ship] != HIDDEN:
+            if not 0 <= ship < len(SHIP_SIZES) or self.status[p][ship] != HIDDEN:
                 raise Refused(BAD_SHIP)
-        elif ann not in (OPEN_WATER, TARGET_LOCATED):
+        elif ann != OPEN_WATER and ann != TARGET_LOCATED:
             raise Refused(BAD_SHIP)
+        if ann != OPEN_WATER:
+            # red pegs must be able to hold every ship located so far, and no more than the fleet
+            red = 1
+            for m in self.marks[p]:
+                if m > 1 + OPEN_WATER:
+                    red += 1
+            need = SHIP_SIZES[ship] if ann == SHIP_LOCATED else 0
+            for s in range(len(SHIP_SIZES)):
+                if self.status[p][s] != HIDDEN:
+                    need += SHIP_SIZES[s]
+            if red < need or red > sum(SHIP_SIZES):
+                raise Refused(BAD_SHIP)
         return self._called(cell, ann, ship if ann == SHIP_LOCATED else -1)
 
     def cpu_cell(self):

@@ -18,6 +18,7 @@ raises Desync: the two games are no longer the same.
 
 from bs_rules import Refused
 from compat import const
+from ta_engine import Game
 from ta_rules import NO_PRESS, SHOOTOUT
 
 CALL = const(1)
@@ -32,8 +33,6 @@ class Desync(Exception):
 
 def new_game(seed, me, first, level, touching=True):
     """The Game on this handheld: player `me` (0 or 1, from the link's roles) is local."""
-    from ta_engine import Game
-
     return Game(seed, level, first, (False, False), 1 - me, touching)
 
 

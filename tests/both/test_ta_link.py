@@ -56,8 +56,8 @@ def _play(a, b, lie=None, orders=(list(range(100)), list(range(100))), aim=_aim)
             next_cell[me] += 1
             kind, res, reply = receive(peer, call_msg(cell))
             assert kind == CALL and reply[0] == ANSWER
-            if lie is not None and me == 0 and cell == lie:
-                reply = bytes((ANSWER, cell, 0, 0xFF))  # B claims open water on its ship
+            if lie is not None and me == 0 and cell == lie[0]:
+                reply = bytes((ANSWER, cell, lie[1], 0xFF))  # B gives a false answer
             receive(mine, reply)
         elif a.phase == FIRE:
             shots += 1
@@ -91,10 +91,36 @@ def test_a_tie_is_shot_out_over_the_cable():
     assert _public(a) == _public(b) and a.sd_prev == b.sd_prev and a.winner in (0, 1)
 
 
-def test_a_lying_answer_is_caught_by_the_reveal():
+def test_a_false_target_is_caught_by_the_reveal():
     a, b = _pair()
-    _play(a, b, lie=LAYOUT_B[0][2])  # A calls cell 9 (B's carrier) first; B says "open water"
+    receive(b, call_msg(0))  # A calls cell 0: water on B's side...
+    receive(a, bytes((ANSWER, 0, 1, 0xFF)))  # ...but A is told "TARGET LOCATED"
     assert receive(a, reveal_msg(b, 1))[1] is False
+    honest_a, honest_b = _pair()
+    receive(honest_a, receive(honest_b, call_msg(0))[2])
+    assert receive(honest_a, reveal_msg(honest_b, 1))[1] is True
+
+
+def test_more_red_pegs_than_the_fleet_has_cells_is_refused():
+    a, b = _pair()
+    with_lie = _play_until_desync(a, b, lie=(0, 1))  # the extra red peg shows once all are found
+    assert "ship" in with_lie
+
+
+def _play_until_desync(a, b, lie):
+    try:
+        _play(a, b, lie=lie)
+    except Desync as e:
+        return str(e)
+    return ""
+
+
+def test_hidden_ship_cells_are_caught_when_the_ship_is_located():
+    a, b = _pair()
+    # B says "open water" on its carrier's top cell; when A calls its last cell, B's fleet
+    # answers SHIP LOCATED with only four red pegs for a five-cell ship
+    e = raises(Desync, _play, a, b, (LAYOUT_B[0][2], 0))
+    assert "ship" in str(e)
 
 
 def test_a_press_that_does_not_match_the_shared_drift_is_refused():
@@ -119,3 +145,12 @@ def test_a_call_out_of_turn_or_garbage_is_refused():
     assert raises(Desync, receive, a, call_msg(5))  # it is A's own turn to call
     assert raises(Desync, receive, a, b"\x09")
     assert raises(Desync, receive, a, b"")
+
+
+def test_an_impossible_ship_located_is_refused():
+    a, b = _pair(first=0)
+    # A's first call on B's fleet: "SHIP LOCATED, Carrier" after one red peg cannot be true
+    receive(b, call_msg(9))
+    assert raises(Desync, receive, a, bytes((ANSWER, 9, 2, 0)))
+    assert raises(Desync, receive, a, bytes((ANSWER, 9, 7, 0xFF)))  # no such announcement
+    assert receive(a, bytes((ANSWER, 9, 1, 0xFF)))[1] == (1, -1)
