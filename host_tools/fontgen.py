@@ -264,6 +264,7 @@ def section():
     lines += ["# main glyphs 95..112 are %s, found by UTF-8 key (fontgen.hu_key)" % HUNGARIAN]
     lines += ["_HUKEY = %r" % hungarian_keys()]
     lines += ["_BOX = const(%d)  # main glyph index of the unknown-char box" % (len(main_order()) - 1)]
+    lines += ["_SPACE_ADV = const(%d)  # advance of the (blank) space glyph" % (len(d["main"][" "][0]) + 1)]
     lines += _bytes_lines("_MDATA", d["main_data"], "main font columns, bit 0 = top row (MONO_VLSB)")
     lines += _bytes_lines(
         "_MINDEX", d["main_index"], "per main glyph: offset low byte, (width << 4) | offset high bits"
