@@ -19,7 +19,7 @@ Every weight is at most 255, so D stays below 2**17 and the target scores
 (chance of a placement times 2**14 times C**(hits - 1)) below 2**26.
 """
 
-from bs_ai import K_HIT, K_MISS, K_PENDING, K_SUNK, K_WATER, UNKNOWN, Shooter
+from bs_ai import K_HIT, K_MISS, K_PENDING, K_SUNK, K_WATER, Shooter
 from bs_habits import CLASSES, ONE, placement_class
 from bs_rules import CELLS, HARD, SHIP_SIZES, SIZE
 from compat import const
@@ -46,7 +46,6 @@ def placement_weights(mult):
     """
     top = max(mult)
     wt = bytearray(1200)
-    cells = []
     for n in range(2, 6):
         for v in (0, 1):
             for line in range(SIZE):

@@ -7,6 +7,7 @@ Placement is refused with a reason (bs_rules.Refused), never fixed up.
 """
 
 from bs_rules import (
+    BAD_SHIP,
     CELLS,
     HIT,
     MISS,
@@ -17,7 +18,6 @@ from bs_rules import (
     SHIP_SIZES,
     SIZE,
     TOUCHING,
-    BAD_SHIP,
     Refused,
 )
 from compat import const

@@ -14,7 +14,8 @@ Prints one JSON object per level:
 The games run the same firmware modules under CPython (fast path: same code).
 The hard level keeps one bs_habits learner through each series of games, as it
 does across saves on the device: against uniform placement it should learn
-nothing, against the edge hugger it learns the habit.
+nothing, against the edge hugger it learns the habit. --no-learn turns the
+learner off (the hard level's edge_mean from the first game on).
 
 Edge hugger: each ship in turn, with chance 3/4 at a uniformly random legal spot
 lying wholly along the border (row A or J, column 1 or 10), else anywhere legal.
@@ -80,9 +81,9 @@ def play(fleet, ai):
     return shots
 
 
-def series(level, seed, start, stop, edge):
+def series(level, seed, start, stop, edge, learn=True):
     """Play games start..stop-1; returns (shots list, placement tests, moves)."""
-    habits = Habits() if level == HARD else None
+    habits = Habits() if level == HARD and learn else None
     out, tests, moves = [], 0, 0
     for i in range(start, stop):
         ps, ais = game_seeds(seed, i, 1 if edge else 0)
@@ -102,7 +103,7 @@ def _series_args(args):
     return series(*args)
 
 
-def run(level, games, seed, jobs=1, edge_games=None):
+def run(level, games, seed, jobs=1, edge_games=None, learn=True):
     edge_games = games if edge_games is None else edge_games
     tasks = []
     for edge, n in ((False, games), (True, edge_games)):
@@ -110,7 +111,7 @@ def run(level, games, seed, jobs=1, edge_games=None):
         for j in range(jobs):
             lo, hi = j * chunk, min(n, (j + 1) * chunk)
             if lo < hi:
-                tasks.append((level, seed, lo, hi, edge))
+                tasks.append((level, seed, lo, hi, edge, learn))
     if jobs > 1:
         import multiprocessing
 
@@ -154,11 +155,14 @@ def mp_ms_per_move(level, games, seed):
 
 
 def main(argv):
-    level, games, seed, jobs = "all", DEFAULT_GAMES, 1, 1
+    level, games, seed, jobs, learn = "all", DEFAULT_GAMES, 1, 1, True
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--level", "--games", "--seed", "--jobs") and i + 1 < len(argv):
+        if a == "--no-learn":
+            learn = False
+            i += 1
+        elif a in ("--level", "--games", "--seed", "--jobs") and i + 1 < len(argv):
             v = argv[i + 1]
             if a == "--level":
                 level = v
@@ -170,14 +174,15 @@ def main(argv):
                 jobs = int(v)
             i += 2
         else:
-            print("usage: bench ai [--level easy|medium|hard|all] [--games N] [--seed S] [--jobs J]")
+            print("usage: bench ai [--level easy|medium|hard|all] [--games N] [--seed S]")
+            print("                [--jobs J] [--no-learn]")
             return 2
     names = {"easy": [EASY], "medium": [MEDIUM], "hard": [HARD], "all": [EASY, MEDIUM, HARD]}
     if level not in names:
         print("bench ai: unknown level %r" % level)
         return 2
     for lv in names[level]:
-        r = run(lv, games, seed, jobs)
+        r = run(lv, games, seed, jobs, learn=learn)
         print(json.dumps(r), flush=True)
     return 0
 
