@@ -44,7 +44,10 @@ class Fleet:
         return self.pos[ship] != _UNPLACED
 
     def complete(self):
-        return _UNPLACED not in self.pos
+        for p in self.pos:
+            if p == _UNPLACED:
+                return False
+        return True
 
     def where(self, ship):
         """(row, col, vertical) of a placed ship, or None."""
