@@ -45,7 +45,12 @@ class Shooter:
     # -- answers ---------------------------------------------------------
     def observe(self, cell, result, sunk=-1):
         """Take the answer to a shot at cell."""
-        if self.known[cell] not in (UNKNOWN, K_PENDING):
+        k = self.known[cell]
+        if k == K_WATER and result != HIT:
+            # a called salvo can land on water the no-touching rule revealed meanwhile
+            self._set(cell, K_MISS)
+            return
+        if k not in (UNKNOWN, K_PENDING):
             raise ValueError("cell already answered")
         self.unknown -= 1
         if result == HIT:

@@ -38,12 +38,18 @@ _ODD = bytes((i // SIZE + i % SIZE) & 1 for i in range(CELLS))
 _BLOCKING = (K_MISS, K_SUNK, K_WATER, K_PENDING)
 
 
+_last = [None, None]  # (multipliers, weights) of the last table built
+
+
 def placement_weights(mult):
     """bytearray(1200) of placement weights from the bs_habits class multipliers.
 
     Index ((size * 2 + vertical) * 100 + line * 10 + start). Weights are scaled
     so the most likely class weighs 255 (only ratios matter), and are at least 1.
+    The last table is kept (read-only) for the next game with the same habits.
     """
+    if _last[0] == mult:
+        return _last[1]
     top = max(mult)
     wt = bytearray(1200)
     for n in range(2, 6):
@@ -53,6 +59,7 @@ def placement_weights(mult):
                     cells = [(s + i) * SIZE + line if v else line * SIZE + s + i for i in range(n)]
                     m = mult[placement_class(cells)]
                     wt[(n * 2 + v) * 100 + line * SIZE + s] = max(1, m * 255 // top)
+    _last[0], _last[1] = bytes(mult), wt
     return wt
 
 
