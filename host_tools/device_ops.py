@@ -9,14 +9,16 @@ The install is switched in by renames so a failed copy or a power cut never
 leaves half of a new install mixed into the old one:
   1. the host copies changed files to /.staging/<path> (the live install is
      not touched; a full flash only costs the staging folder),
-  2. switch() writes /.staging/.plan, moves every live file it replaces or
-     deletes to /.previous/<path>, moves the staged files into place
-     (main.py last), then deletes the plan: that is the commit point,
+  2. switch() writes /.staging/.plan (then the new file list beside it),
+     moves every live file it replaces or deletes to /.previous/<path>,
+     moves the staged files into place (main.py last), then deletes the
+     plan: that is the commit point,
   3. it puts the new list of installed files at /.broadside and deletes
      /.previous and /.staging.
 recover() finishes or undoes a switch that was cut short: with the plan still
 there it moves the old files back; without it the switch had committed and
-only the clean-up remains. /saves is never touched.
+only the clean-up remains. A cut during recover() is recovered the same way.
+/saves is never touched.
 """
 
 import os
@@ -161,10 +163,24 @@ def prepare(dirs):
 def _rollback(new, gone):
     for r in new:
         if exists(r) and not exists(STAGING + r):
-            os.remove(_p(r))  # already moved in: the old copy (if any) goes back below
+            # moved in already: back to staging (not deleted, so that running
+            # this again after a cut never takes a restored old file for new)
+            move(r, STAGING + r)
     for r in new + gone:
         if exists(PREVIOUS + r):
             move(PREVIOUS + r, r)
+
+
+def _undo(new, gone):
+    """Old files back, then the new file list and the plan go (in that
+    order, so a cut in here is undone again, never taken for a commit)."""
+    _rollback(new, gone)
+    if exists(NEW_MANIFEST):
+        os.remove(_p(NEW_MANIFEST))
+    if exists(PLAN):
+        os.remove(_p(PLAN))
+    rmtree(STAGING)
+    rmtree(PREVIOUS)
 
 
 def _read_plan():
@@ -184,8 +200,9 @@ def switch(new, gone, manifest):
     for r in new + gone:
         _guard(r)
     try:
-        write(NEW_MANIFEST, manifest)
+        # the plan first: from here on, recover() can undo everything
         write(PLAN, "".join(["new %s\n" % r for r in new] + ["gone %s\n" % r for r in gone]))
+        write(NEW_MANIFEST, manifest)
         for r in new + gone:
             if exists(r):
                 move(r, PREVIOUS + r)
@@ -194,9 +211,7 @@ def switch(new, gone, manifest):
         os.remove(_p(PLAN))  # committed
     except Exception as e:
         try:
-            _rollback(new, gone)
-            rmtree(STAGING)
-            rmtree(PREVIOUS)
+            _undo(new, gone)
         except Exception as e2:
             print("rollback-failed %s" % e2)
         print("switch-failed %s" % (e,))
@@ -217,9 +232,7 @@ def recover():
     """Finish or undo a switch that stopped half way (power cut, unplug)."""
     if exists(PLAN):
         new, gone = _read_plan()
-        _rollback(new, gone)
-        rmtree(STAGING)
-        rmtree(PREVIOUS)
+        _undo(new, gone)
         print("recover-ok rolled-back")
     elif exists(PREVIOUS) or exists(NEW_MANIFEST):
         _finish()

@@ -161,14 +161,16 @@ class FakeMpremote:
         assert r.rc == 0, r
 
     def fill(self, leave_blocks=0, path="/junk.bin"):
-        """Fill the flash with a junk file until about `leave_blocks` are free."""
+        """Fill the flash with a junk file until at most `leave_blocks` are free."""
         code = (
-            "import os\nst = os.statvfs('/')\nn = (st[4] - %d) * st[1]\n"
-            "with open(%r, 'ab') as f:\n    while n > 0:\n        f.write(bytes(min(n, 4096)))\n"
-            "        n -= 4096\n" % (leave_blocks, path)
+            "import os\nf = open(%r, 'ab')\ntry:\n"
+            "    while os.statvfs('/')[4] > %d:\n        f.write(bytes(4096))\n        f.flush()\n"
+            "except OSError:\n    pass\ntry:\n    f.close()\nexcept OSError:\n    pass\n"
+            "print(os.statvfs('/')[4])\n" % (path, leave_blocks)
         )
         r = self.vm(code)
-        return r
+        assert r.rc == 0, r
+        return int(r.out.split()[0])
 
     def commands(self):
         """The recorded calls as (port or None, [command names...]) for readable asserts."""
