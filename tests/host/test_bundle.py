@@ -59,7 +59,8 @@ def test_everything_else_is_bytecode_of_the_venvs_mpy_version(built):
 
 def test_compiled_bundle_runs_on_micropython(built):
     # the unix port loads the very .mpy files (bytecode does not depend on the CPU)
-    code = "import prng\nprint(prng.Rng(7).below(1000))\nimport storage\nprint(storage.unpack(storage.pack(b'x')))"
+    code = "import prng\nprint(prng.Rng(7).below(1000))\n"
+    code += "import storage\nprint(storage.unpack(storage.pack(b'x')))"
     env = dict(os.environ, MICROPYPATH=os.path.join(built.out, "lib"))
     out = subprocess.run([micropython(), "-c", code], capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
