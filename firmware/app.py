@@ -130,10 +130,11 @@ class App:
 
     def _draw_notice(self, fb):
         import font
+        import ui
 
-        fb.fill_rect(0, 46, 128, 10, 0)
-        fb.rect(0, 45, 128, 11, 1)
-        font.text(fb, font.fit(self.notice, 124), 2, 47, 1)
+        fb.fill_rect(0, 44, 128, 12, 0)
+        fb.rect(0, 44, 128, 12, 1)
+        ui.text(fb, font.fit(self.notice, 124), 2, 46, 1)
 
     def run(self):
         while self.running:

@@ -63,7 +63,7 @@ class SettingsScreen(ui.Menu):
         import font
 
         name, label = _ROWS[i]
-        font.text(fb, font.fit(t(label), 64), ui.ITEM_X, y, 1)
+        ui.text(fb, font.fit(t(label), 64), ui.ITEM_X, y, 1)
         value = app_value(self._settings, name)
         x = 74
         if name == "contrast":
@@ -75,7 +75,7 @@ class SettingsScreen(ui.Menu):
                 else:
                     fb.rect(x + 6 * k, y + 7 - h, 4, h, 1)
         else:
-            font.text(fb, font.fit(value, ui.W - x), x, y, 1)
+            ui.text(fb, font.fit(value, ui.W - x), x, y, 1)
 
     def draw(self, app, fb):
         self._settings = app.settings
@@ -89,3 +89,11 @@ def app_value(settings, name):
     if name == "sound":
         return t("on") if v else t("off")
     return t(v) if isinstance(v, str) else str(v)
+
+
+def catalog(app):
+    """The screens of this module in representative states (screen tests)."""
+    yield "menu", Home()
+    s = SettingsScreen()
+    s.sel = 3
+    yield "settings", s

@@ -104,14 +104,11 @@ def show_crash(hw, exc):
         fb = hw.display
         fb.fill(0)
         ui.title(fb, t("crash"))
-        text = "%s: %s" % (type(exc).__name__, exc)
         y = 12
-        while text and y < 56:
-            n = len(text)
-            while font.width(text[:n]) > 128:
-                n -= 1
-            font.text(fb, text[:n], 0, y, 1)
-            text = text[n:]
+        for line in ui.wrap("%s: %s" % (type(exc).__name__, exc), 128):
+            if y > 56 - font.HEIGHT:
+                break
+            ui.text(fb, line, 0, y, 1)
             y += font.LINE
         fb.show()
     except Exception as e2:  # the screen itself failed: the console has it

@@ -18,6 +18,48 @@ MARKER_X = 1
 ITEM_X = 8
 
 
+# When a list, every text drawn through text() appends (x, y, w, h, s): the
+# screen tests check that nothing runs off the display or overlaps.
+TRACE = None
+
+
+def text(fb, s, x, y, color=1):
+    """Draw s in the main font; all screen text goes through here."""
+    if TRACE is not None:
+        TRACE.append((x, y, font.width(s), font.HEIGHT, s))
+    return font.text(fb, s, x, y, color)
+
+
+def small(fb, s, x, y, color=1):
+    """Draw s in the small 3x5 font (grid labels)."""
+    if TRACE is not None:
+        TRACE.append((x, y, font.small_width(s), font.SMALL_HEIGHT, s))
+    return font.small_text(fb, s, x, y, color)
+
+
+def wrap(s, max_px):
+    """Split s into lines no wider than max_px, at spaces where possible."""
+    lines = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = word if not line else line + " " + word
+            if font.width(cand) <= max_px:
+                line = cand
+                continue
+            if line:
+                lines.append(line)
+            while font.width(word) > max_px:  # a word longer than the line
+                n = len(word)
+                while n > 1 and font.width(word[:n]) > max_px:
+                    n -= 1
+                lines.append(word[:n])
+                word = word[n:]
+            line = word
+        lines.append(line)
+    return lines
+
+
 class Screen:
     def enter(self, app):
         pass
@@ -33,18 +75,18 @@ class Screen:
         pass
 
 
-def title(fb, text):
+def title(fb, s):
     fb.fill_rect(0, 0, W, 9, 1)
-    font.text(fb, font.fit(text, W - 4), 2, 1, 0)
+    text(fb, font.fit(s, W - 4), 2, 1, 0)
 
 
-def hint(fb, text):
-    font.text(fb, font.fit(text, W), 0, HINT_Y, 1)
+def hint(fb, s):
+    text(fb, font.fit(s, W), 0, HINT_Y, 1)
 
 
-def center(fb, text, y, color=1):
-    text = font.fit(text, W)
-    font.text(fb, text, (W - font.width(text)) // 2, y, color)
+def center(fb, s, y, color=1):
+    s = font.fit(s, W)
+    text(fb, s, (W - font.width(s)) // 2, y, color)
 
 
 def marker(fb, x, y):
@@ -119,7 +161,7 @@ class Menu(Screen):
         hint(fb, t(self.hint_key))
 
     def draw_item(self, fb, i, y):
-        font.text(fb, font.fit(self.label(i), W - ITEM_X - 6), ITEM_X, y, 1)
+        text(fb, font.fit(self.label(i), W - ITEM_X - 6), ITEM_X, y, 1)
 
 
 class Message(Screen):
@@ -139,9 +181,12 @@ class Message(Screen):
     def draw(self, app, fb):
         title(fb, self.head)
         y = BODY_Y
-        for line in self.lines:
-            font.text(fb, font.fit(line, W), 0, y, 1)
-            y += font.LINE
+        for para in self.lines:
+            for line in wrap(para, W):
+                if y + font.HEIGHT > HINT_Y:
+                    break
+                text(fb, line, 0, y, 1)
+                y += font.LINE
         hint(fb, "A: OK")
 
 

@@ -39,7 +39,10 @@ def main(argv=None):
         return 2
     if ports:
         port = ports[0]
-        print("make play: handheld on %s: resetting it into Broadside; its console follows (Ctrl-] leaves)." % port)
+        print(
+            "make play: handheld on %s: resetting it into Broadside; its console follows (Ctrl-] leaves)."
+            % port
+        )
         print("(not flashed yet? run `make flash`; to use the simulator instead: PLAY=sim make play)")
         mp = tool("mpremote")
         subprocess.call([mp, "connect", port, "reset"])
