@@ -179,7 +179,7 @@ class Game:
         cards = [k for k in hand if k in self.only] if self.only else hand
         seen = []
         whites = sum(1 for k in hand if CARD_TYPE[k] == 0)
-        white_hits = self.ship_powers and self.active(p, DESTROYER)
+        white_hits = self.active(p, DESTROYER)  # your White Pegs damage ships and shields
         for card in cards:
             t = CARD_TYPE[card]
             if distinct:
@@ -193,7 +193,8 @@ class Game:
                     if u == DOWN:
                         out.append((M_PEG, card, c, 0))
                     elif u == UP and self.ident[d][c] != MISS:
-                        if kind == RED or (self.ship_powers and (white_hits or self.ident[d][c] == SUBMARINE)):
+                        sub = self.ship_powers and self.ident[d][c] == SUBMARINE
+                        if kind == RED or white_hits or sub:
                             out.append((M_PEG, card, c, 0))
             elif kind == SHIELD:
                 for c in range(CELLS):
@@ -321,7 +322,6 @@ class Game:
         while changed:
             changed = False
             for p in (0, 1):
-                a = 1 - p
                 for c in range(CELLS):
                     if not self.afloat_ship(p, c):
                         continue
