@@ -19,7 +19,27 @@ from cg_rules import (
     SUNK,
     UP,
 )
-from cg_setup import A1, A2, A3, A4, B1, B2, B3, C1, DT, R1, R2, R4, RT, SH, W, begin, hit, reveal, setup, to_discard
+from cg_setup import (
+    A1,
+    A2,
+    A3,
+    A4,
+    B1,
+    B2,
+    B3,
+    C1,
+    DT,
+    R1,
+    R2,
+    R4,
+    RT,
+    SH,
+    W,
+    begin,
+    hit,
+    reveal,
+    setup,
+)
 from cg_setup import shield as put_shield
 from support import raises
 

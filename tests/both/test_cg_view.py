@@ -156,7 +156,7 @@ def test_save_round_trip_every_ply_and_same_future():
         h = Game.from_bytes(saves[len(saves) // 2])
         rngs = (Rng(1), Rng(2))
         k = Game(seed=21, mode=mode, first=1)
-        for i in range(len(saves) // 2):
+        for _ in range(len(saves) // 2):
             k.apply(choose_random(view_for(k, k.cur), rngs[k.cur]))
         assert k.to_bytes() == h.to_bytes()
         while not h.over:
