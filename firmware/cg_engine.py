@@ -22,6 +22,7 @@ from cg_rules import (
     COORDINATE_DECK,
     DECK_SIZE,
     DESTROYER,
+    DESTROYER_SEARCH_HITS,
     DISCARD_OR_TWO,
     DOWN,
     DRAW,
@@ -295,7 +296,8 @@ class Game:
             self.up[d][c] = UP
             self.events.append((p, EV_REVEAL, c, ident, 0))
             # A search damages only with Red Pegs, or a White Peg on a Submarine.
-            hits = ident != MISS and ((kind == RED and not sub) or (kind == WHITE and sub))
+            white = sub or (DESTROYER_SEARCH_HITS and self.active(p, DESTROYER))
+            hits = ident != MISS and ((kind == RED and not sub) or (kind == WHITE and white))
             if hits:
                 self.pegs[d][c].append(card)
             else:

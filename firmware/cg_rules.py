@@ -91,6 +91,7 @@ HAND_CARRIER = const(7)  # ... with your Carrier revealed and afloat
 SHIELD_HITS = const(2)  # pegs that destroy a Shield (the sheet's example: "two pegs")
 DRAW_THREE = const(3)
 PLAY_TWO = const(2)
+DESTROYER_SEARCH_HITS = False  # with your Destroyer, does a White Peg search hit? (assumed no)
 MAX_TURNS = const(400)  # safety net: after this many turns the game is a draw (assumed)
 OWNER_SEES_GRID = False  # coordinate cards are shuffled and laid face down: nobody knows them
 

@@ -38,6 +38,7 @@ def run(games, seed, mode, players, label):
     wins = [0, 0]
     draws = 0
     first_wins = 0
+    wins_starting = 0  # seat 0's wins in the games it started
     turns = []
     for i in range(games):
         first = i & 1
@@ -50,6 +51,8 @@ def run(games, seed, mode, players, label):
         wins[w] += 1
         if w == first:
             first_wins += 1
+        if w == 0 and first == 0:
+            wins_starting += 1
     turns.sort()
     decided = games - draws
     return {
@@ -62,6 +65,8 @@ def run(games, seed, mode, players, label):
         "losses": wins[1],
         "draws": draws,
         "win_rate": round(wins[0] / games, 4),
+        "win_rate_starting": round(wins_starting / ((games + 1) // 2), 4),
+        "win_rate_second": round((wins[0] - wins_starting) / (games // 2), 4) if games > 1 else None,
         "first_player_win_rate": round(first_wins / decided, 4) if decided else None,
         "turns_mean": round(sum(turns) / games, 1),
         "turns_median": turns[games // 2],
