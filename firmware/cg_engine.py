@@ -27,6 +27,7 @@ from cg_rules import (
     DOWN,
     DRAW,
     DRAW_THREE,
+    EV_DISCARDED,
     EV_DRAW,
     EV_LOST_WHITES,
     EV_PLAY,
@@ -257,6 +258,7 @@ class Game:
                         self.hand[p].remove(k)
                         self.disc[p].append(k)
                         break
+            ev.append((p, EV_DISCARDED, arg, 0, 0))
             self.disc[p].append(card)
         elif act == M_PLAY_TWO:
             self.plays += PLAY_TWO

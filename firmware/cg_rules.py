@@ -137,6 +137,7 @@ EV_RESHUFFLE = const(7)  # who reshuffled the discard pile into the draw pile
 EV_DRAW = const(8)  # a=cards drawn
 EV_LOST_WHITES = const(9)  # Destroyer sunk: a=White Peg cards who lost from enemy ships
 EV_WIN = const(10)  # a=winner (2 = draw)
+EV_DISCARDED = const(11)  # Discard-White: a=White Peg cards discarded
 
 DRAW = const(2)  # winner code for a drawn game
 NOBODY = const(-1)

@@ -15,6 +15,7 @@ from cg_rules import (
     CARD_TYPES,
     CELLS,
     DOWN,
+    EV_DISCARDED,
     EV_DRAW,
     EV_LOST_WHITES,
     EV_PLAY,
@@ -123,6 +124,22 @@ def card_name(t):
     return CARD_TYPES[t][3]
 
 
+def card_pegs(t):
+    """Pegs printed on a card type (0 for Power cards)."""
+    return CARD_TYPES[t][1]
+
+
+def moves_for_card(view, card):
+    """The legal moves that play this card of the hand: a UI's choices once a card is picked
+    (both powers of a two-power card, every target). Moves with no card (PT, End) are left out."""
+    return [m for m in view.moves if m[1] == card]
+
+
+def other_moves(view):
+    """Legal moves that play no card of the hand: PT Boat removals, Skip, End turn."""
+    return [m for m in view.moves if m[1] < 0]
+
+
 def move_target(move):
     """(side, cell) a move points at: side 1 = enemy grid, 0 = own grid; None if no cell."""
     act, c = move[0], move[2]
@@ -175,10 +192,10 @@ def _under(view, c, k):
 _ACT_NAMES = {
     M_PEG: "played",
     M_SHIELD: "shielded",
-    M_DISCARD_WHITES: "discarded Whites",
-    M_PLAY_TWO: "plays two more",
-    M_REPAIR: "repaired",
-    M_DRAW_THREE: "drew three",
+    M_DISCARD_WHITES: "played Discard",
+    M_PLAY_TWO: "played Play Two",
+    M_REPAIR: "played Repair",
+    M_DRAW_THREE: "played Draw 3",
     M_PT: "PT repaired",
     M_SKIP: "PT skipped",
     M_END: "ended turn",
@@ -211,6 +228,8 @@ def event_text(ev, me):
         return actor + " reshuffled"
     if code == EV_DRAW:
         return actor + " drew %d" % a
+    if code == EV_DISCARDED:
+        return actor + " dropped %d White" % a
     if code == EV_LOST_WHITES:
         return actor + " lost %d White" % a
     if code == EV_WIN:

@@ -23,7 +23,17 @@ from cg_rules import (
 )
 from cg_setup import A1, A2, B1, B2, C3, DT, R1, R2, RT, SH, W, begin, hit, reveal, setup
 from cg_setup import shield as put_shield
-from cg_view import UNKNOWN, event_text, move_label, move_target, view_for
+from cg_view import (
+    UNKNOWN,
+    card_name,
+    card_pegs,
+    event_text,
+    move_label,
+    move_target,
+    moves_for_card,
+    other_moves,
+    view_for,
+)
 from prng import Rng
 from support import raises
 
@@ -131,6 +141,30 @@ def test_events_are_public_and_move_labels_read_well():
     assert texts[:2] == ["Foe PT skipped", "Foe played White A2"]
     assert "A2: Battlesh" in texts
     assert [e for e in v.prev_events if e[1] == EV_REVEAL][0][3] == 2
+
+
+def test_hand_row_and_choices_of_a_picked_card():
+    g = setup(hand0=[DT[0], W[0], W[1], R2[0]])
+    reveal(g, 0, B1)
+    hit(g, 0, A1, R1[0])
+    begin(g)
+    v = view_for(g, 0)
+    assert [(card_name(t), card_pegs(t)) for t in v.hand_types] == [
+        ("Disc/Two", 0),
+        ("White", 1),
+        ("White", 1),
+        ("Red 2", 2),
+    ]
+    assert v.phase == 0 and other_moves(v) == v.moves  # PT Boat step first
+    g.apply((M_SKIP, -1, -1, 0))
+    v = view_for(g, 0)
+    labels = [move_label(m, v) for m in moves_for_card(v, DT[0])]
+    assert sorted(labels) == ["Discard 1 White", "Discard 2 White", "Play two more"]
+    assert len(moves_for_card(v, R2[0])) == 12 and other_moves(v) == []
+    g.apply((M_DISCARD_WHITES, DT[0], -1, 2))
+    texts = [event_text(e, 1) for e in view_for(g, 1).prev_events]
+    assert texts[:3] == ["Foe PT skipped", "Foe played Discard", "Foe dropped 2 White"]
+    assert texts[3] == "Foe drew 6"  # one card left, the revealed Carrier reloads to seven
 
 
 def test_event_texts_for_a_sinking():
