@@ -112,7 +112,7 @@ class Game:
             grid = rng.shuffle(list(COORDINATE_DECK))
             for c in range(CELLS):
                 self.ident[p][c] = grid[c]
-            deck = [c for c in range(DECK_SIZE) if self.power_cards or CARD_TYPES[CARD_TYPE[c]][0] < SHIELD]
+            deck = [k for k in range(DECK_SIZE) if self.power_cards or CARD_TYPES[CARD_TYPE[k]][0] < SHIELD]
             self.draw[p] = rng.shuffle(deck)
             for _ in range(HAND):
                 self.hand[p].append(self.draw[p].pop())
@@ -467,7 +467,11 @@ class Game:
 
     def consistent(self):
         """Every battle card of each player is in exactly one place; grids hold the right cards."""
+        if self.cur not in (0, 1) or self.phase > PH_OVER:
+            return False
         for p in (0, 1):
+            if max(self.up[p]) > SUNK:
+                return False
             if sorted(self.ident[p]) != sorted(COORDINATE_DECK):
                 return False
             cards = self.hand[p] + self.draw[p] + self.disc[p]
