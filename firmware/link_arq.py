@@ -192,7 +192,7 @@ class Arq:
 
     # --- flash -----------------------------------------------------------
     def snapshot(self):
-        """Bytes to save: stream id, role, counters and every unacknowledged message."""
+        """A new bytearray to save: stream id, role, counters and every unacknowledged message."""
         n = self.tx_next - self.tx_base
         size = _SNAP_HEAD
         for s in range(self.tx_base, self.tx_next):
@@ -212,7 +212,7 @@ class Arq:
             b[i] = ln
             b[i + 1 : i + 1 + ln] = self._tx[slot][:ln]
             i += 1 + ln
-        return bytes(b)
+        return b
 
     def restore(self, b):
         """Load a snapshot(); raises ValueError if it is damaged."""

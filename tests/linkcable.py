@@ -12,6 +12,7 @@ of each side's snapshot whenever the link asks for a save, and can restart a
 side from that copy.
 """
 
+from compat import ticks_add
 from link_session import Link
 from prng import Rng
 
@@ -32,41 +33,53 @@ def rand_source(seed):
 
 
 class End:
+    """One UART: a fixed receive ring of `rxbuf` bytes (overflow drops bytes, as on the device)."""
+
     def __init__(self, cable, side, rxbuf):
         self.cable = cable
         self.side = side
-        self.rxbuf = rxbuf
-        self.rx = bytearray()
-        self.pos = 0
+        self.ring = bytearray(rxbuf)
+        self.head = 0
+        self.count = 0
         self.overflow = 0
 
     def any(self):
         self.cable.deliver()
-        return len(self.rx) - self.pos
+        return self.count
 
     def readinto(self, buf):
         self.cable.deliver()
-        n = len(self.rx) - self.pos
+        n = self.count
         if n > len(buf):
             n = len(buf)
         if n <= 0:
             return None
+        ring = self.ring
+        size = len(ring)
+        h = self.head
         for i in range(n):
-            buf[i] = self.rx[self.pos + i]
-        self.pos += n
-        if self.pos > 2048:
-            self.rx = self.rx[self.pos :]
-            self.pos = 0
+            buf[i] = ring[h]
+            h += 1
+            if h == size:
+                h = 0
+        self.head = h
+        self.count -= n
         return n
 
     def write(self, buf):
         return self.cable.send(self.side, buf)
 
     def take_byte(self, b):
-        if len(self.rx) - self.pos >= self.rxbuf:
+        size = len(self.ring)
+        if self.count >= size:
             self.overflow += 1
-        else:
-            self.rx.append(b)
+            return
+        self.ring[(self.head + self.count) % size] = b
+        self.count += 1
+
+    def clear(self):
+        self.head = 0
+        self.count = 0
 
 
 class Cable:
@@ -81,7 +94,7 @@ class Cable:
         self.plugged = True
         self.now_us = 0
         self.ends = (End(self, 0, rxbuf), End(self, 1, rxbuf))
-        self.flight = ([], [])  # per direction: [start_us, data, delivered]
+        self.flight = [[], []]  # per direction: [start_us, data, delivered]
         self.free_us = [0, 0]
         self.lost = 0
         self.corrupted = 0
@@ -157,18 +170,21 @@ class Pair:
     """Two handhelds on one cable, with the game's part played by the harness."""
 
     def __init__(self, cable=None, seed=10, rules=(b"\x01\x00", b"\x01\x00"), fw=((1, 0, 0), (1, 0, 0)),
-                 step=10, **link_args):
+                 step=10, start=0, **link_args):
         self.cable = cable or Cable()
         self.step = step
-        self.now = 0
+        self.now = start  # ticks_ms as the links see it (wraps)
+        self.t = 0  # monotonic ms for the cable
         self.seed = seed
         self.rules = list(rules)
         self.fw = list(fw)
         self.link_args = link_args
         self.boots = [0, 0]
         self.flash = [None, None]
-        self.inbox = [[], []]
-        self.saved_inbox = [0, 0]
+        self.inbox = [[], []]  # messages the game took, in order
+        self.outbox = [[], []]  # messages the game wants to send, in order
+        self.sent = [0, 0]  # how many of outbox were accepted by send()
+        self.saved = [(0, 0), (0, 0)]  # (taken, sent) as of the last save
         self.auto_take = [True, True]
         self.on = [True, True]
         self.links = [self._make(0, None), self._make(1, None)]
@@ -182,27 +198,32 @@ class Pair:
     def save(self, side):
         """The game's atomic save: link snapshot plus what it has taken so far."""
         self.flash[side] = self.links[side].snapshot()
-        self.saved_inbox[side] = len(self.inbox[side])
+        self.saved[side] = (len(self.inbox[side]), self.sent[side])
 
     def restart(self, side):
         """Power-cycle one side: everything not in its flash is gone; bytes in its UART too."""
-        end = self.cable.ends[side]
-        end.rx = bytearray()
-        end.pos = 0
-        del self.inbox[side][self.saved_inbox[side] :]
+        self.cable.ends[side].clear()
+        del self.inbox[side][self.saved[side][0] :]
+        self.sent[side] = self.saved[side][1]
+        self.on[side] = True
         self.links[side] = self._make(side, self.flash[side])
 
     def run(self, ms, until=None):
-        """Advance `ms` (polling both every step); stop early when until() is true. Returns elapsed ms."""
+        """Advance `ms` ms, each step playing the game's loop on both sides: queue what
+        outbox holds, save, poll, take, save. Stops early when until() is true; returns ms run."""
         t = 0
         while t < ms:
-            self.now += self.step
+            self.now = ticks_add(self.now, self.step)
+            self.t += self.step
             t += self.step
-            self.cable.tick(self.now)
+            self.cable.tick(self.t)
             for side in (0, 1):
                 if not self.on[side]:
                     continue
                 link = self.links[side]
+                box = self.outbox[side]
+                while self.sent[side] < len(box) and link.send(box[self.sent[side]]):
+                    self.sent[side] += 1
                 if link.needs_save:
                     self.save(side)  # write-ahead: what the test queued is saved before it leaves
                 link.poll(self.now)
@@ -220,3 +241,7 @@ class Pair:
 
     def status(self):
         return (self.links[0].status(), self.links[1].status())
+
+    def delivered(self):
+        """Both outboxes arrived whole at the other side."""
+        return self.inbox[1] == self.outbox[0] and self.inbox[0] == self.outbox[1]
