@@ -16,6 +16,8 @@ Counters are full integers (snapshot: u32); DATA frames carry them mod 2**16,
 which is unambiguous because at most `window` frames are ever in flight.
 """
 
+import io
+
 from compat import const, ticks_diff
 from link_frame import D_DUP, D_FULL, D_ORDER, MAX_PAYLOAD
 
@@ -52,6 +54,8 @@ class Arq:
         self._tx_len = bytearray(tx_slots)
         self._rx = [bytearray(MAX_PAYLOAD) for _ in range(rx_slots)]
         self._rx_len = bytearray(rx_slots)
+        self._head = bytearray(_SNAP_HEAD)
+        self._one = bytearray(1)
         self.stream = None  # 8-byte stream id (bytes) or None before the first link
         self.role = 0  # 0 or 1, fixed when the stream is made
         self.retransmits = 0
@@ -191,13 +195,12 @@ class Arq:
         return True
 
     # --- flash -----------------------------------------------------------
-    def snapshot(self):
-        """A new bytearray to save: stream id, role, counters and every unacknowledged message."""
-        n = self.tx_next - self.tx_base
-        size = _SNAP_HEAD
-        for s in range(self.tx_base, self.tx_next):
-            size += 1 + self._tx_len[s % self.tx_slots]
-        b = bytearray(size)
+    def write_snapshot(self, f):
+        """Write the state to save to f (anything with write()): stream id, role, counters and
+        every unacknowledged message, straight from the send queue (nothing big allocated)."""
+        b = self._head
+        for i in range(_SNAP_HEAD):
+            b[i] = 0
         b[0] = _SNAP_FORMAT
         if self.stream is not None:
             b[1:9] = self.stream
@@ -205,14 +208,23 @@ class Arq:
         _put32(b, 10, self.tx_base)
         _put32(b, 14, self.tx_next)
         _put32(b, 18, self.rx_read)
-        i = _SNAP_HEAD
-        for s in range(self.tx_base, self.tx_base + n):
+        f.write(b)
+        n = _SNAP_HEAD
+        one = self._one
+        for s in range(self.tx_base, self.tx_next):
             slot = s % self.tx_slots
             ln = self._tx_len[slot]
-            b[i] = ln
-            b[i + 1 : i + 1 + ln] = self._tx[slot][:ln]
-            i += 1 + ln
-        return b
+            one[0] = ln
+            f.write(one)
+            f.write(memoryview(self._tx[slot])[:ln])
+            n += 1 + ln
+        return n
+
+    def snapshot(self):
+        """The same as bytes (allocates: tests, tools)."""
+        buf = io.BytesIO()
+        self.write_snapshot(buf)
+        return buf.getvalue()
 
     def restore(self, b):
         """Load a snapshot(); raises ValueError if it is damaged."""

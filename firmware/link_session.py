@@ -179,8 +179,16 @@ class Link:
     def stream(self):
         return self.arq.stream
 
+    def write_snapshot(self, f):
+        """Write the link's part of the save to f (a file open for writing); returns its length.
+
+        Save it with the game's own state in one atomic save (temp file + rename) after
+        every send()/recv(), before the next poll. Allocates nothing big."""
+        self.needs_save = False
+        return self.arq.write_snapshot(f)
+
     def snapshot(self):
-        """Bytes for flash (with the game's own state, in one atomic save)."""
+        """The link's part of the save as bytes (allocates up to 3.9 KB: prefer write_snapshot)."""
         self.needs_save = False
         return self.arq.snapshot()
 
