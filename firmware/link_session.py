@@ -66,6 +66,8 @@ _HELLO_MIN = const(14)
 _MAX_RULES = const(16)
 _RESUME_LEN = const(21)
 _NEED_REPLY = const(1)
+_REPLY = const(1)
+_PROBE = const(2)
 _ZERO4 = b"\x00\x00\x00\x00"
 
 
@@ -133,7 +135,7 @@ class Link:
         self._sent_ms = now_ms
         self._timer_ms = now_ms
         self._want_hello = True
-        self._want_resume = False
+        self._want_resume = 0  # 0 no, _REPLY: answer a probe, _PROBE: ask for the peer's RESUME
         self.needs_save = False
         self.frames_tx = self.frames_rx = self.bytes_tx = self.bytes_rx = 0
 
@@ -201,7 +203,7 @@ class Link:
         if self._phase >= _PH_SYNC:
             self._fresh_stream()
             self._phase = _PH_SYNC
-            self._want_resume = True
+            self._want_resume = _PROBE
 
     def set_rules(self, rules):
         """Change the rules offered in HELLO (e.g. accept peer_rules after ST_RULES)."""
@@ -267,10 +269,10 @@ class Link:
                 self._want_hello = True
         elif ph == _PH_SYNC:
             if due >= self.hello_ms:
-                self._want_resume = True
+                self._want_resume = _PROBE
         elif ph == _PH_MISMATCH:
             if due >= self.keepalive_ms:
-                self._want_resume = True
+                self._want_resume = _PROBE  # keep asking: a mismatch may heal (new_stream)
         else:
             arq = self.arq
             b = arq.backoff
@@ -313,13 +315,13 @@ class Link:
             n = f.build(T_HELLO, _ZERO4, 0, 0, self._ctl, n)
             self._timer_ms = now
         elif self._want_resume:
-            self._want_resume = False
             c = self._ctl
             c[0:8] = self.arq.stream
             _put32(c, 8, arq.rx_read)
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
-            c[20] = _NEED_REPLY if self._phase == _PH_SYNC else 0
+            c[20] = _NEED_REPLY if self._want_resume == _PROBE else 0  # a reply never asks back
+            self._want_resume = 0
             n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
             self._timer_ms = now
         elif self._phase == _PH_OPEN:
@@ -435,7 +437,7 @@ class Link:
     def _restart_link(self):
         self._est = False
         self._phase = _PH_HELLO
-        self._want_resume = False
+        self._want_resume = 0
         self.arq.rewind()
         for i in range(4):
             self.sid[i] = 0
@@ -452,7 +454,7 @@ class Link:
             self._fresh_stream()
         self.arq.rewind()
         self._phase = _PH_SYNC
-        self._want_resume = True
+        self._want_resume = _PROBE
 
     def _fresh_stream(self):
         self.arq.stream = self._sess_stream
@@ -465,8 +467,8 @@ class Link:
             self.drops[D_MALFORMED] += 1
             return
         p = HDR
-        if b[p + 20] & _NEED_REPLY:
-            self._want_resume = True
+        if b[p + 20] & _NEED_REPLY and not self._want_resume:
+            self._want_resume = _REPLY
         stream = bytes(b[p : p + 8])
         self.peer_has_game = stream != self._sess_stream
         if stream != self.arq.stream:

@@ -318,3 +318,17 @@ def test_snapshot_round_trip_and_damage_refused():
     assert link.arq.unacked() == 2 and link.role == a.role
     raises(ValueError, Link, p.cable.ends[0], rand_source(99), 0, saved=snap[:-1])
     raises(ValueError, Link, p.cable.ends[0], rand_source(99), 0, saved=b"\x09" + snap[1:])
+
+
+def test_a_stray_resume_does_not_wedge_the_link():
+    p = Pair(seed=14)
+    _connect(p)
+    p.run(200)  # let the handshake's last frames land
+    b = p.links[1]
+    stray = bytes(8) + bytes(12) + b"\x00"  # another stream, no reply wanted
+    p.cable.inject(1, lf.encode(lf.T_RESUME, b.sid, 0, 0, stray))
+    p.run(10)
+    assert b.status() == ST_MISMATCH
+    p.outbox[0] = [b"still here"]
+    p.run(3000, until=lambda: _open(p) and p.inbox[1] == [b"still here"])
+    assert _open(p) and p.inbox[1] == [b"still here"]
