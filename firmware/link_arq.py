@@ -19,7 +19,7 @@ which is unambiguous because at most `window` frames are ever in flight.
 import io
 
 from compat import const, ticks_diff
-from link_frame import D_DUP, D_FULL, D_ORDER, MAX_PAYLOAD
+from link_frame import D_DUP, D_FULL, D_ORDER, MAX_PAYLOAD, copy_bytes
 
 _M16 = const(0xFFFF)
 _SNAP_FORMAT = const(1)
@@ -77,9 +77,7 @@ class Arq:
         if self.tx_next - self.tx_base >= self.tx_slots:
             return False
         slot = self.tx_next % self.tx_slots
-        buf = self._tx[slot]
-        for i in range(n):
-            buf[i] = payload[i]
+        copy_bytes(self._tx[slot], 0, payload, 0, n)
         self._tx_len[slot] = n
         self.tx_next += 1
         return True
@@ -114,9 +112,7 @@ class Arq:
                 drops[D_FULL] += 1
                 return False
             slot = self.rx_got % self.rx_slots
-            dst = self._rx[slot]
-            for i in range(plen):
-                dst[i] = buf[off + i]
+            copy_bytes(self._rx[slot], 0, buf, off, plen)
             self._rx_len[slot] = plen
             self.rx_got += 1
             return True

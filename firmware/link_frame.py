@@ -35,6 +35,7 @@ MIN_WIRE = const(18)  # an empty-payload frame: 15 + 1 COBS code + 2 delimiters
 
 # CRC-32 (ISO-HDLC) of a body including its own CRC, LE, is always this.
 _RESIDUE = const(0x2144DF1C)
+_BLOCK = const(12)
 
 # Frame types.
 T_HELLO = const(1)
@@ -57,52 +58,56 @@ N_DROPS = const(9)
 DROP_NAMES = ("crc", "length", "version", "malformed", "nonce", "duplicate", "order", "full", "state")
 
 
+def copy_bytes(dst, d, src, s, k):
+    """dst[d:d+k] = src[s:s+k]. Runs of _BLOCK bytes or more are copied in C through two
+    small memoryview objects; shorter ones byte by byte with no allocation at all."""
+    if k >= _BLOCK:
+        memoryview(dst)[d : d + k] = memoryview(src)[s : s + k]
+    else:
+        for j in range(k):
+            dst[d + j] = src[s + j]
+
+
 def cobs_encode(src, n, dst, pos):
-    """COBS-encode src[0:n] into dst from pos; return the end index. No 0x00 is written."""
-    code_pos = pos
-    pos += 1
-    code = 1
-    for i in range(n):
-        b = src[i]
-        if b:
-            dst[pos] = b
-            pos += 1
-            code += 1
-            if code == 0xFF:
-                dst[code_pos] = code
-                code_pos = pos
-                pos += 1
-                code = 1
-        else:
-            dst[code_pos] = code
-            code_pos = pos
-            pos += 1
-            code = 1
-    dst[code_pos] = code
-    return pos
+    """COBS-encode src[0:n] (bytes or bytearray) into dst from pos; return the end index.
+
+    No 0x00 is written. A run of 254 non-zero bytes makes a 0xFF block; if the data
+    ends right after one, a final 0x01 code follows (decoders accept either form)."""
+    i = 0
+    while True:
+        z = src.find(b"\x00", i, n)
+        end = n if z < 0 else z
+        while end - i >= 254:
+            dst[pos] = 0xFF
+            copy_bytes(dst, pos + 1, src, i, 254)
+            pos += 255
+            i += 254
+        k = end - i
+        dst[pos] = k + 1
+        copy_bytes(dst, pos + 1, src, i, k)
+        pos += 1 + k
+        if z < 0:
+            return pos
+        i = z + 1
 
 
-def cobs_decode(buf, n):
-    """Decode buf[0:n] in place; return the decoded length or -1 if it is not valid COBS."""
+def cobs_decode(src, n, dst):
+    """Decode src[0:n] into dst (not the same buffer); return the length or -1 if not valid COBS."""
     i = 0
     o = 0
     while i < n:
-        code = buf[i]
+        code = src[i]
         if code == 0:
             return -1
         i += 1
-        end = i + code - 1
-        if end > n:
+        k = code - 1
+        if i + k > n:
             return -1
-        while i < end:
-            b = buf[i]
-            if b == 0:
-                return -1
-            buf[o] = b
-            o += 1
-            i += 1
+        copy_bytes(dst, o, src, i, k)
+        o += k
+        i += k
         if code != 0xFF and i < n:
-            buf[o] = 0
+            dst[o] = 0
             o += 1
     return o
 
@@ -129,8 +134,7 @@ class Framer:
         b[OFF_ACK] = ack & 0xFF
         b[OFF_ACK + 1] = (ack >> 8) & 0xFF
         b[OFF_LEN] = plen
-        for i in range(plen):
-            b[HDR + i] = payload[i]
+        copy_bytes(b, HDR, payload, 0, plen)
         n = HDR + plen
         c = binascii.crc32(self._bmv[:n])
         for i in range(4):
@@ -156,7 +160,8 @@ class Deframer:
 
     def __init__(self, drops):
         self.drops = drops
-        self.body = bytearray(MAX_ENCODED)
+        self._raw = bytearray(MAX_ENCODED)  # COBS bytes of the frame being received
+        self.body = bytearray(MAX_ENCODED)  # the decoded frame
         self._mv = memoryview(self.body)
         self._n = 0
         self._skip = False
@@ -169,21 +174,26 @@ class Deframer:
         self.ready = 0
 
     def push(self, data, i, end):
-        """Consume data[i:end] up to and including the next complete frame; return the next index."""
+        """Consume data[i:end] (bytes or bytearray) up to and including the next complete
+        frame; return the next index."""
         self.ready = 0
-        raw = self.body
+        raw = self._raw
         n = self._n
         while i < end:
-            b = data[i]
-            i += 1
-            if b:
-                if n < MAX_ENCODED:
-                    raw[n] = b
-                    n += 1
-                elif not self._skip:
+            z = data.find(b"\x00", i, end)
+            stop = end if z < 0 else z
+            k = stop - i
+            if k and not self._skip:
+                if n + k <= MAX_ENCODED:
+                    copy_bytes(raw, n, data, i, k)
+                    n += k
+                else:
                     self._skip = True  # oversized: drop everything up to the next delimiter
                     self.drops[D_LENGTH] += 1
-                continue
+            if z < 0:
+                i = end
+                break
+            i = z + 1
             if self._skip:
                 self._skip = False
                 n = 0
@@ -199,7 +209,7 @@ class Deframer:
 
     def _check(self, m):
         drops = self.drops
-        n = cobs_decode(self.body, m)
+        n = cobs_decode(self._raw, m, self.body)
         if n < 0:
             drops[D_MALFORMED] += 1
             return False

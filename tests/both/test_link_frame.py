@@ -65,8 +65,16 @@ def test_cobs_edges_decode_back():
         end = lf.cobs_encode(body, len(body), enc, 0)
         assert bytes(enc[:end]).find(b"\x00") < 0
         assert end <= len(body) + 2
-        n = lf.cobs_decode(enc, end)
-        assert bytes(enc[:n]) == body
+        dec = bytearray(300)
+        n = lf.cobs_decode(enc, end, dec)
+        assert bytes(dec[:n]) == body
+    # The textbook examples (Cheshire and Baker's COBS).
+    enc = bytearray(20)
+    assert bytes(enc[: lf.cobs_encode(b"\x11\x22\x00\x33", 4, enc, 0)]) == b"\x03\x11\x22\x02\x33"
+    assert bytes(enc[: lf.cobs_encode(b"\x00\x00", 2, enc, 0)]) == b"\x01\x01\x01"
+    dec = bytearray(20)
+    assert lf.cobs_decode(b"\x03\x11\x22\x02\x33", 5, dec) == 4 and bytes(dec[:4]) == b"\x11\x22\x00\x33"
+    assert lf.cobs_decode(b"\x05\x11", 2, dec) == -1  # code runs past the end
 
 
 def test_resync_after_garbage_and_truncated_frame():
