@@ -168,11 +168,6 @@ class Deframer:
         self.ready = 0
         self.length = 0  # body length of the ready frame, CRC included
 
-    def reset(self):
-        self._n = 0
-        self._skip = False
-        self.ready = 0
-
     def push(self, data, i, end):
         """Consume data[i:end] (bytes or bytearray) up to and including the next complete
         frame; return the next index."""

@@ -170,7 +170,23 @@ class Link:
         return self.arq.unacked()
 
     def free(self):
+        """Room left in the send queue (16 messages)."""
         return self.arq.free()
+
+    @property
+    def acked(self):
+        """How many of our messages the peer has taken and acknowledged (the last acked move + 1)."""
+        return self.arq.tx_base
+
+    @property
+    def queued(self):
+        """How many messages we have ever queued in this stream (the next one's number)."""
+        return self.arq.tx_next
+
+    @property
+    def taken(self):
+        """How many of the peer's messages we have taken with recv()."""
+        return self.arq.rx_read
 
     @property
     def role(self):

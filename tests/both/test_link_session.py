@@ -332,3 +332,13 @@ def test_a_stray_resume_does_not_wedge_the_link():
     p.outbox[0] = [b"still here"]
     p.run(3000, until=lambda: _open(p) and p.inbox[1] == [b"still here"])
     assert _open(p) and p.inbox[1] == [b"still here"]
+
+
+def test_counters_for_the_game_follow_the_stream():
+    p = Pair(seed=15)
+    _connect(p)
+    a, b = p.links
+    p.outbox[0] = [b"shot A-1", b"shot B-2", b"shot C-3"]
+    p.run(2000, until=lambda: a.acked == 3)
+    assert (a.queued, a.acked, b.taken) == (3, 3, 3)
+    assert a.unacked() == 0 and b.queued == 0
