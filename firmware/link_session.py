@@ -89,7 +89,7 @@ class Link:
     slack_ms = 100  # the peer's loop period allowance inside the retransmit timeout
     rto_max_ms = 2000  # retransmit backoff cap
     rx_budget = 1024  # bytes read per poll at most
-    tx_burst = 512  # bytes written per poll at most (keep <= the UART txbuf)
+    tx_burst = 256  # bytes written per poll at most (keep <= the UART txbuf; rp2's default is 256)
 
     def __init__(self, port, rand, now_ms, fw=(0, 0, 0), rules=b"", baud=115200, saved=None,
                  window=4, tx_slots=16, rx_slots=4):
@@ -262,8 +262,13 @@ class Link:
         chunk = self._chunk
         d = self._deframer
         budget = self.rx_budget
-        while budget > 0 and port.any():
-            n = port.readinto(chunk)
+        while budget > 0:
+            n = port.any()
+            if n <= 0:
+                break
+            if n > 64:
+                n = 64
+            n = port.readinto(chunk, n)  # never more than is there: no UART timeout can block
             if not n:
                 break
             budget -= n

@@ -47,11 +47,13 @@ class End:
         self.cable.deliver()
         return self.count
 
-    def readinto(self, buf):
+    def readinto(self, buf, nbytes=None):
         self.cable.deliver()
         n = self.count
         if n > len(buf):
             n = len(buf)
+        if nbytes is not None and n > nbytes:
+            n = nbytes
         if n <= 0:
             return None
         ring = self.ring

@@ -79,8 +79,8 @@ class _Tap:
     def any(self):
         return self.port.any()
 
-    def readinto(self, b):
-        return self.port.readinto(b)
+    def readinto(self, b, n=None):
+        return self.port.readinto(b, n)
 
     def write(self, b):
         n = self.port.write(b)

@@ -283,7 +283,7 @@ def test_poll_writes_no_faster_than_the_baud_rate():
         def any(self):
             return 0
 
-        def readinto(self, buf):
+        def readinto(self, buf, n=None):
             return None
 
         def write(self, buf):
