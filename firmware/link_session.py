@@ -399,11 +399,12 @@ class Link:
         if self._phase != _PH_OPEN:
             self.drops[D_STATE] += 1
             return
+        if t == T_ACK and d.plen():
+            self.drops[D_MALFORMED] += 1  # an ACK carries nothing
+            return
         self.arq.on_ack(d.ack(), now, self.drops)
         if t == T_DATA:
             self.arq.on_data(d.seq(), d.body, HDR, d.plen(), self.drops)
-        elif d.plen():
-            self.drops[D_MALFORMED] += 1
 
     def _heard(self, now):
         if self._phase == _PH_OPEN and ticks_diff(now, self._heard_ms) >= self.dead_ms:
