@@ -10,7 +10,9 @@ One JSON line per mode:
   completed            the script ran to the end without a crash and came
                        back to the main menu (every script ends there)
   peak_heap_bytes      the live heap's peak: gc.collect() after every frame,
-                       then gc.mem_alloc() (host_tools/memprobe.py)
+                       then gc.mem_alloc() (host_tools/memprobe.py), less
+                       probe_heap_bytes (the interpreter and the probe,
+                       in use before the firmware starts)
   boot_heap_bytes      live heap at the first frame (code of the menu, buffers)
   end_heap_bytes       live heap back at the menu; left_loaded names any game
                        module still imported (lazy loading should leave none)
@@ -29,8 +31,8 @@ One JSON line per mode:
   min_heap_kb          (--min-heap) smallest heap the session completes in,
                        garbage collected only when needed (as on the device)
 Then two comparisons on the menu: sources (.py) against the compiled
-bundle, and lazy loading of game modes against importing them all at boot;
-and a summary line. Exit status 1 when a mode does not complete.
+bundle, and lazy loading against importing every game mode and every other
+module of the install at boot; and a summary line. Exit status 1 when a mode does not complete.
 
 Adding a mode = one row in ROWS: its label key in firmware/modes.py, a key
 script (host_tools.sim syntax; 1:/2: pick a handheld when two are linked)
@@ -175,15 +177,19 @@ def _numbers(stats, hs, moves):
     def most(key):
         return max(int(s[key]) for s in stats)
 
+    def heap(key):  # the firmware's part: less what was in use before it started
+        return max(int(s[key]) - int(s["probe_start"]) for s in stats)
+
     frames = sum(int(s["frames"]) for s in stats)
     sent = [b for h in hs for b in h.frame_bytes[1:]]
     drawn = [b for h in hs for b in _after_first(h.frame_bytes)]
     worst = max(moves) if moves else (0, 0)
     return {
-        "peak_heap_bytes": most("peak_live"),
-        "boot_heap_bytes": most("boot_live"),
-        "end_heap_bytes": most("live_now"),
+        "peak_heap_bytes": heap("peak_live"),
+        "boot_heap_bytes": heap("boot_live"),
+        "end_heap_bytes": heap("live_now"),
         "heap_total_bytes": most("heap_total"),
+        "probe_heap_bytes": most("probe_start"),
         "frames": most("frames"),
         "boot_ms": round(most("boot_us") / 1000, 2),
         "max_frame_ms": round(most("work_max_us") / 1000, 2),

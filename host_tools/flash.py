@@ -185,11 +185,12 @@ def switch_order(path):
 
 
 def blocks_needed(files, block):
-    """A conservative count of filesystem blocks to stage `files`: each file's
-    data plus one block of metadata, two blocks for each folder."""
+    """A safe count of filesystem blocks to stage `files`: each file's data in
+    whole blocks (littlefs may inline small ones: less), a metadata pair for
+    each folder, the plan and file list, and a margin."""
     if block <= 0:
         return 0
-    n = sum((f.size + block - 1) // block + 1 for f in files)
+    n = sum((f.size + block - 1) // block for f in files)
     dirs = {f.dest[: f.dest.rfind("/")] for f in files}
     return n + 2 * (len(dirs) + 1) + 2 * 2 + MARGIN_BLOCKS
 

@@ -7,7 +7,9 @@ What it measures, all on the firmware's side of the pipe:
   moment the firmware asks for the next frame (update, draw, the I2C writes),
   with time.ticks_us; the time spent waiting for the front end is left out;
 - the live heap: with frame flag 4, gc.collect() after every frame (timed
-  separately) and the peak of gc.mem_alloc();
+  separately) and the peak of gc.mem_alloc(); the heap in use when this
+  script starts (the interpreter and this script's own code) is reported
+  too, so the bench can leave it out;
 - boot: from this script's start to the first frame (imports, board, app),
   and the live heap then;
 - each game mode's import (time and the heap it keeps), through a wrapper
@@ -16,8 +18,9 @@ What it measures, all on the firmware's side of the pipe:
 Frame flag 8 asks for the numbers: one M message of key=value pairs.
 
 Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
-install); BROADSIDE_EAGER=1 imports every game mode before the app starts
-(the "imported-all" comparison for lazy loading).
+install); BROADSIDE_EAGER=1 imports every game mode and every other module
+of the install before the app starts (the "imported-all" comparison for
+lazy loading).
 """
 
 import builtins
@@ -27,6 +30,8 @@ import sys
 from time import ticks_diff, ticks_us
 
 T_START = ticks_us()
+gc.collect()
+A0 = gc.mem_alloc()  # the interpreter and this script: not the firmware's
 MAIN = os.getenv("BROADSIDE_MAIN")
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 # this folder is host_tools/ (CPython's sim.py lives here): keep it off the path
@@ -81,6 +86,7 @@ def _report(link):
         "boot_us=%d" % N[5],
         "boot_live=%d" % N[7],
         "live_now=%d" % gc.mem_alloc(),
+        "probe_start=%d" % A0,
         "heap_total=%d" % (gc.mem_alloc() + gc.mem_free()),
         "screen=%s" % (type(top).__name__ if top is not None else "-"),
         "depth=%d" % (len(APP[0].stack) if APP[0] is not None else 0),
@@ -153,7 +159,12 @@ def _init(self, hw):
 app.App.__init__ = _init
 
 if os.getenv("BROADSIDE_EAGER") == "1":
+    # every game mode, and every other module of the install, as if nothing loaded lazily
     for _m in WATCH:
         __import__(_m)
+    for _n in os.listdir(_MAIN_DIR + "/lib"):
+        for _ext in (".mpy", ".py"):
+            if _n.endswith(_ext) and _n[: -len(_ext)] not in sys.modules:
+                __import__(_n[: -len(_ext)])
 
 __import__("main")  # runs the handheld until the front end closes

@@ -51,7 +51,7 @@ walk('')
 
 
 class FakeMpremote:
-    def __init__(self, tmp, ports=(PICO_PORT,), kind="micropython", impl=PICO_IMPL, blocks=96, before=None):
+    def __init__(self, tmp, ports=(PICO_PORT,), kind="micropython", impl=PICO_IMPL, blocks=160, before=None):
         self.image = os.path.join(str(tmp), "flash-%d.img" % id(self))
         self.ports = list(ports)
         self.kind = kind
