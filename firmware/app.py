@@ -7,6 +7,7 @@ changed bytes only when a screen asked for it. Game modes load lazily
 """
 
 import gc
+import os
 import sys
 
 import strings
@@ -83,6 +84,21 @@ class App:
 
     def redraw(self):
         self._dirty = True
+
+    def new_seed(self):
+        """A seed for a new game: BROADSIDE_SEED when set (tests, replays),
+        else the device's entropy."""
+        try:
+            fixed = os.getenv("BROADSIDE_SEED")
+            if fixed:
+                return int(fixed) & 0x3FFFFFFF
+        except AttributeError:  # the device's os has no getenv
+            pass
+        try:
+            b = os.urandom(4)
+            return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) or 1
+        except (AttributeError, OSError):
+            return (self.now & 0x3FFFFFFF) or 1
 
     def cue(self, name):
         self.hw.sound.cue(name, self.now)
