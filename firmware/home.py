@@ -1,8 +1,8 @@
 """The main menu and the settings screen."""
 
+import modes
 import ui
 from hal import LEFT, RIGHT, A
-import modes
 from modes import RESUME, SAVE_NAME
 from settings import TABLE
 from strings import t
