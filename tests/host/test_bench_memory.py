@@ -54,7 +54,8 @@ def fw(tmp_path_factory):
     fw = root / "firmware"
     shutil.copytree(FIRMWARE, fw)
     (fw / "dummy_game.py").write_text(DUMMY)
-    (fw / "modes.py").write_text('MODES = (("back", "dummy_game", None),)\n')
+    modes = (fw / "modes.py").read_text()
+    (fw / "modes.py").write_text(modes + '\nMODES = (("back", "dummy_game", None),)\n')
     installs = bench.build_installs(firmware_dir=str(fw), where=str(root / "build"))
     return str(fw), installs
 
