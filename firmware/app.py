@@ -7,6 +7,7 @@ changed bytes only when a screen asked for it. Game modes load lazily
 """
 
 import gc
+import os
 import sys
 
 import strings
@@ -84,17 +85,49 @@ class App:
     def redraw(self):
         self._dirty = True
 
+    def new_seed(self):
+        """A seed for a new game: BROADSIDE_SEED when set (tests, replays),
+        else the device's entropy."""
+        try:
+            fixed = os.getenv("BROADSIDE_SEED")
+            if fixed:
+                return int(fixed) & 0x3FFFFFFF
+        except AttributeError:  # the device's os has no getenv
+            pass
+        try:
+            b = os.urandom(4)
+            return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) or 1
+        except (AttributeError, OSError):
+            return (self.now & 0x3FFFFFFF) or 1
+
     def cue(self, name):
         self.hw.sound.cue(name, self.now)
 
     # -- game modes -----------------------------------------------------
-    def start_mode(self, module, arg=None):
+    def _load_mode(self, module):
         self.end_mode()
         before = set(sys.modules)
         gc.collect()
         mod = __import__(module)
         self._mode_modules = [m for m in sys.modules if m not in before]
-        mod.start(self, arg)
+        return mod
+
+    def start_mode(self, module, arg=None):
+        self._load_mode(module).start(self, arg)
+
+    def resume_mode(self, module, payload):
+        """Continue a saved game; a save the game can't read is reported
+        and set aside (kept as its backup copy), never a crash."""
+        try:
+            self._load_mode(module).resume(self, payload)
+        except (ValueError, IndexError, KeyError, TypeError) as e:
+            self.end_mode()
+            self.notice = "%s: %s" % (t("save_bad"), e)
+            self.redraw()
+
+    def clear_save(self, name):
+        if self.hw.storage is not None:
+            self.hw.storage.delete(name)
 
     def end_mode(self):
         """Drop the last game's modules and words from memory."""

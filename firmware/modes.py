@@ -6,3 +6,8 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
 MODES = ()
+
+# A game in progress is saved as "game": its first byte says whose it is.
+# tag byte -> module whose resume(app, payload) continues it exactly.
+RESUME = {}
+SAVE_NAME = "game"

@@ -46,12 +46,13 @@ class I2C:
 
 
 class UART:
-    def __init__(self, id, baudrate=9600, tx=None, rx=None, rxbuf=256):
+    def __init__(self, id, baudrate=9600, tx=None, rx=None, rxbuf=256, txbuf=256):
         self.id = id
         self.baudrate = baudrate
         self.tx = tx.id
         self.rx = rx.id
         self.rxbuf = rxbuf
+        self.txbuf = txbuf
         self.sent = bytearray()
         LOG.append(("UART", id, baudrate, self.tx, self.rx))
 
