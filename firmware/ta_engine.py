@@ -18,7 +18,6 @@ hundred bytes (to_bytes / from_bytes) and the same seed and inputs replay the
 same game on CPython and MicroPython.
 """
 
-from bs_ai import load_ai, make_ai
 from bs_fleet import Fleet
 from bs_rules import (
     BAD_SHIP,
@@ -117,6 +116,8 @@ class Game:
         self._drift_key = -1
         for p in (0, 1):
             if self.cpu[p] and fresh:  # (from_bytes loads these instead)
+                from bs_ai import make_ai  # only games with a CPU player load the search
+
                 self.ais[p] = make_ai(level, Rng(drift_seed(self.seed, _TAG_AI, p)), touching)
                 self.fleets[p].shuffle(Rng(drift_seed(self.seed, _TAG_FLEET, p)))
 
@@ -179,7 +180,7 @@ class Game:
         d = 1 - self.turn
         if d == self.remote:
             raise Refused(WRONG_PHASE)  # that fleet is on the other handheld: record_call()
-        self._check_cell(cell)
+        self.check_call(cell)
         res, ship = self.fleets[d].receive(cell)
         if res == MISS:
             return self._called(cell, OPEN_WATER, -1)
@@ -190,7 +191,7 @@ class Game:
         self._need(LOCATE)
         if 1 - self.turn != self.remote:
             raise Refused(NOT_YOUR_TURN)
-        self._check_cell(cell)
+        self.check_call(cell)
         p = self.turn
         if ann == SHIP_LOCATED:
             if not 0 <= ship < len(SHIP_SIZES) or self.status[p][ship] != HIDDEN:
@@ -215,7 +216,8 @@ class Game:
         """The cell the CPU to move calls (then pass it to call())."""
         return self.ais[self.turn].next_shot()
 
-    def _check_cell(self, cell):
+    def check_call(self, cell):
+        """Raise Refused unless the player to move may call this cell (on the grid, not called yet)."""
         if not 0 <= cell < CELLS:
             raise Refused(OFF_GRID)
         if self.marks[self.turn][cell]:
@@ -359,31 +361,6 @@ class Game:
         if self.phase != phase:
             raise Refused(GAME_OVER if self.phase == OVER else WRONG_PHASE)
 
-    # -- the cable's end-of-game check ------------------------------------------
-    def check_reveal(self, p, positions):
-        """Player p's fleet, revealed over the cable at the end (bs_fleet position bytes):
-        True when it is a legal fleet and every answer p's opponent was given agrees with it."""
-        f = Fleet(self.touching)
-        try:
-            f.load(bytes(positions) + bytes(13))
-        except (ValueError, IndexError):
-            return False
-        if not f.complete():
-            return False
-        marks, status = self.marks[1 - p], self.status[1 - p]
-        for c in range(CELLS):
-            m = marks[c]
-            if m and (m == 1 + OPEN_WATER) != (f.occ[c] == 0):
-                return False
-        for s in range(len(SHIP_SIZES)):
-            called = 0
-            for c in f.ship_cells(s):
-                if marks[c]:
-                    called += 1
-            if (called == SHIP_SIZES[s]) != (status[s] != HIDDEN):
-                return False
-        return True
-
     # -- saving ---------------------------------------------------------------
     def to_bytes(self):
         flags = (1 if self.touching else 0) | (2 if self.cpu[0] else 0) | (4 if self.cpu[1] else 0)
@@ -465,6 +442,8 @@ class Game:
         i += 8
         for p in (0, 1):
             if g.cpu[p]:
+                from bs_ai import load_ai
+
                 k = _get(data, i, 2)
                 g.ais[p] = load_ai(data[i + 2 : i + 2 + k], Rng(1), g.touching)
                 i += 2 + k
