@@ -316,8 +316,11 @@ class DpCaptain:
             return self.plan
         best = None
         for o, t in g.legal_targets():
-            key = (carrier_post(g.game, t, g.hits_against(t)), _threat(g, t, g.fleets[g.turn]),
-                   -len(g.fleets[o]))
+            key = (
+                carrier_post(g.game, t, g.hits_against(t)),
+                _threat(g, t, g.fleets[g.turn]),
+                -len(g.fleets[o]),
+            )
             if best is None or key > best[0]:
                 best = (key, (o, t))
         return best[1]

@@ -466,4 +466,3 @@ def from_bytes(data, rng=None):
     if g.phase > OVER or g.turn >= g.players:
         raise ValueError("corrupt save")
     return g
-
