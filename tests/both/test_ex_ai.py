@@ -213,11 +213,13 @@ def test_cpu_carrier_attacks_from_the_back_and_declares_from_the_roll():
     assert cpu.target(g) == (1, PB)  # 3 hits already: a sure sink
 
 
-def test_cpu_arranges_hardest_to_sink_in_front():
+def test_cpu_arranges_best_guns_at_the_back():
     cpu = A.DpCaptain()
-    assert cpu.arrange(_game(CAPTAIN, 2, {}), 0)[0] == DD  # needs 5 hits
-    assert cpu.arrange(_game(CAPTAIN, 2, {}), 0)[-1] == PB
-    assert cpu.arrange(_game(ADMIRAL, 2, {}), 0)[0] == BS  # needs 5 hits
+    # Captain's: the Patrol Boat (5 dice) is the weakest attacker, the Battleship (8) the best
+    assert cpu.arrange(_game(CAPTAIN, 2, {}), 0) == [PB, DD, SS, CV, BS]
+    # Admiral's: the Carrier fires from anywhere, so it waits at the very back
+    order = cpu.arrange(_game(ADMIRAL, 2, {}), 0)
+    assert order[0] == SS and order[-1] == CV and order[-2] == DD
 
 
 # ---- whole games, headless ----
