@@ -37,7 +37,7 @@ ONE = const(1048576)  # 1 << 20: fixed-point 1.0
 _SIX6 = const(46656)  # 6**6
 
 _odds_memo = {}  # key -> fixed-point odds
-_matrix = [None, None]  # per game type: bytes-free list of 25 ints, [attacker*5 + target]
+_matrix = [None, None]  # per game type: 25 fixed-point odds, [attacker * 5 + target]
 _carrier_memo = [{}, {}]  # per game type: target-kind mask -> fixed-point odds
 
 
@@ -188,6 +188,19 @@ def attack_odds(game, attacker, target):
     return m[attacker * SHIPS + target]
 
 
+def warm(game):
+    """Fill every table a game type can need (5x5 matrix, all 31 Carrier target
+    sets), so no later CPU decision computes anything. Call it behind a title
+    screen; the bench reports its cost."""
+    attack_odds(game, 0, 0)
+    if SHIP_TABLE[game][CARRIER][4] & F_DECLARE_AFTER:
+        for mask in range(1, 1 << SHIPS):
+            carrier_odds(game, mask)
+        for t in range(SHIPS):
+            for h in range(SHIP_TABLE[game][CARRIER][0] + 1):
+                carrier_post(game, t, h)
+
+
 def odds_now(g):
     """Fixed-point odds the attack in progress sinks its target (for the screen)."""
     if g.phase in (OVER, DONE):
@@ -295,7 +308,7 @@ class DpCaptain:
         for ship in row:
             flags = SHIP_TABLE[g.game][ship][4]
             targets = g.targets_for(ship)
-            for to_front in (True, False) if flags & F_STAYS else (True,):
+            for to_front in (False, True) if flags & F_STAYS else (True,):
                 expo = _exposure(g, me, _moved(row, ship) if to_front else row)
                 if flags & F_DECLARE_AFTER:
                     cands = ((carrier_odds(g.game, _kinds(targets)), None),)

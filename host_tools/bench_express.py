@@ -113,9 +113,13 @@ import ex_engine as E
 from prng import Rng
 out = []
 for game in (0, 1):
+    gc.collect()
+    before = gc.mem_alloc()
     t0 = time.ticks_us()
-    A.attack_odds(game, 0, 0)
+    A.warm(game)
     fill = time.ticks_diff(time.ticks_us(), t0)
+    gc.collect()
+    tables = gc.mem_alloc() - before
     n = 0
     total = 0
     worst = 0
@@ -136,7 +140,7 @@ for game in (0, 1):
                 worst = dt if dt > worst else worst
             A.step(g, caps)
     gc.collect()
-    out.append((game, fill, n, total, worst, gc.mem_free(), gc.mem_alloc()))
+    out.append((game, fill, n, total, worst, tables, gc.mem_alloc()))
 for r in out:
     print("%%d %%d %%d %%d %%d %%d %%d" %% r)
 """
@@ -153,17 +157,18 @@ def mp_timing():
     for line in proc.stdout.split("\n"):
         if not line.strip():
             continue
-        game, fill, n, total, worst, free, alloc = (int(x) for x in line.split())
+        game, fill, n, total, worst, tables, alloc = (int(x) for x in line.split())
         yield {
             "what": "mp_timing",
             "interpreter": "micropython unix port",
             "heap": HEAP,
             "game": ("captain", "admiral")[game],
-            "table_fill_ms": round(fill / 1000, 2),
+            "warm_ms": round(fill / 1000, 2),
+            "table_bytes": tables,
             "decisions": n,
             "ms_per_decision": round(total / n / 1000, 3),
             "worst_ms": round(worst / 1000, 3),
-            "heap_alloc_after": alloc,
+            "heap_alloc_after_games": alloc,
         }
 
 
