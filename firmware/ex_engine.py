@@ -463,6 +463,33 @@ def from_bytes(data, rng=None):
         for j in (i, i + 4):
             st.append(data[j] | data[j + 1] << 8 | data[j + 2] << 16 | data[j + 3] << 24)
         rng.setstate(tuple(st))
-    if g.phase > OVER or g.turn >= g.players:
+    if not _consistent(g):
         raise ValueError("corrupt save")
     return g
+
+
+def _consistent(g):
+    """Every ship of every player is either afloat in its own fleet or in exactly
+    one enemy's pile; the turn, phase and dice are in range."""
+    if g.phase > OVER or g.turn >= g.players or len(g.dice) != DICE:
+        return False
+    for f in g.dice:
+        if f >= FACES and f != NO_FACE:
+            return False
+    if ATTACKER < g.phase < DONE and g.attacker >= SHIPS:
+        return False
+    for p in range(g.players):
+        seen = 0
+        for s in g.fleets[p]:
+            if s >= SHIPS or seen & (1 << s):
+                return False
+            seen |= 1 << s
+        for q in range(g.players):
+            for v in g.sank[q]:
+                if v >> 3 == p:
+                    if not g.is_opponent(q, p) or (v & 7) >= SHIPS or seen & (1 << (v & 7)):
+                        return False
+                    seen |= 1 << (v & 7)
+        if g.phase != SETUP and seen != (1 << SHIPS) - 1:
+            return False
+    return True

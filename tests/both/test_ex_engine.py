@@ -472,3 +472,15 @@ def test_save_restore_round_trip_at_every_phase_and_game_continues_the_same():
 def test_restore_refuses_garbage():
     raises(ValueError, E.from_bytes, b"nonsense-" * 4)
     raises(ValueError, E.from_bytes, b"")
+    g, d = new()
+    attack(g, d, SS, 1, BS, [X, CV])
+    good = bytearray(g.to_bytes())
+    assert E.from_bytes(bytes(good)).sunk_by(0) == [(1, BS)]
+    bad = bytearray(good)
+    i = 27 + 1 + len(g.fleet(0))  # player 0's sinkings count
+    assert bad[i] == 1 and bad[i + 1] == 1 * 8 + BS
+    bad[i + 1] = 1 * 8 + DD  # the Destroyer both sunk and afloat
+    raises(ValueError, E.from_bytes, bytes(bad))
+    bad = bytearray(good)
+    bad[19] = 7  # a die with no such face
+    raises(ValueError, E.from_bytes, bytes(bad))
