@@ -71,31 +71,6 @@ TEAM_SINKS = const(5)  # 4-player team game: ships sunk between the two teammate
 TEAM_PLAYERS = const(4)
 
 
-def ship_row(game, ship):
-    """(dice, rolls, hits_to_sink, burst, flags) for a ship in a game type."""
-    return SHIP_TABLE[game][ship]
-
-
-def dice_of(game, ship):
-    return SHIP_TABLE[game][ship][0]
-
-
-def rolls_of(game, ship):
-    return SHIP_TABLE[game][ship][1]
-
-
-def hits_to_sink(game, ship):
-    return SHIP_TABLE[game][ship][2]
-
-
-def burst_of(game, ship):
-    return SHIP_TABLE[game][ship][3]
-
-
-def flags_of(game, ship):
-    return SHIP_TABLE[game][ship][4]
-
-
 def win_sinks(players, team=False):
     """Ships a player (or, in the team game, a team) must sink to win."""
     if team:
