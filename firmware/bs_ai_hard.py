@@ -7,10 +7,13 @@ placements that cover them, and a placement whose cells are all hits is
 ruled out (that ship would have been announced sunk).
 
 Hunting: each cell scores the weighted count of legal placements of every
-ship afloat that cover it. The table D of those counts is kept
-incrementally: a miss only changes placements in its own row and column.
+ship afloat that cover it, 7/8 of it off this game's checkerboard colour.
+The table D of those counts is kept incrementally: a miss only changes
+placements in its own row and column.
 Targeting: placements that cover open hits are scored afresh each move
-(only a few dozen), each worth C**(hits covered - 1) times its weight.
+(only a few dozen), each worth its prior chance (its weight over the total
+weight of its ship's legal placements) times C**(hits covered - 1); a cell
+adds 1/8 of its hunting count, as other ships may lie next to the hits.
 
 Placements are tested as 10-bit row and column masks; all sums stay far
 below 2**30 and the hot loops allocate nothing. Placement weights come from
@@ -32,7 +35,7 @@ for _i in range(1, 1 << SIZE):
     _POP[_i] = _POP[_i >> 1] + (_i & 1)
 
 # Checkerboard colour of each cell. Hunting prefers one colour (every ship covers
-# both): off it a cell's count is worth 3/4, which measured about 0.6 shots a game.
+# both): off it a cell's count is worth 7/8, which measured about 0.4 shots a game.
 _ODD = bytes((i // SIZE + i % SIZE) & 1 for i in range(CELLS))
 
 _BLOCKING = (K_MISS, K_SUNK, K_WATER, K_PENDING)
@@ -263,36 +266,42 @@ class HardAI(Shooter):
 
     def next_shot(self):
         known, D = self.known, self.D
+        target = self.open and self._target()
+        if target:
+            # chance through the open hits, plus 1/8 of the hunting count (other ships
+            # may lie next to the hits too), each scaled to its own maximum
+            T = self.T
+            top_t = top_d = 0
+            for c in range(CELLS):
+                if not known[c]:
+                    top_t = max(top_t, T[c])
+                    top_d = max(top_d, D[c])
+            sh_t = sh_d = 0
+            while top_t >> sh_t >= 2048:
+                sh_t += 1
+            while top_d >> sh_d >= 1024:
+                sh_d += 1
+            top_t >>= sh_t
+            top_d >>= sh_d
         best = -1
         ties = 0
         pick = -1
-        if self.open and self._target():
-            T = self.T
-            best_d = -1
-            for c in range(CELLS):
-                if known[c]:
-                    continue
-                t = T[c]
-                if t > best or (t == best and D[c] > best_d):
-                    best, best_d, pick, ties = t, D[c], c, 1
-                elif t == best and D[c] == best_d:
-                    ties += 1
-                    if not self.rng.below(ties):
-                        pick = c
-        else:
-            par = self.parity
-            for c in range(CELLS):
-                if known[c]:
-                    continue
-                d = D[c] << 2
+        par = self.parity
+        for c in range(CELLS):
+            if known[c]:
+                continue
+            if target:
+                v = ((T[c] >> sh_t) * top_d << 3) + (D[c] >> sh_d) * top_t
+            else:
+                v = D[c] << 3
                 if _ODD[c] != par:
-                    d -= D[c]
-                if d > best:
-                    best, pick, ties = d, c, 1
-                elif d == best:
-                    ties += 1
-                    if not self.rng.below(ties):
-                        pick = c
+                    v -= D[c]  # off this game's checkerboard colour: 7/8
+            if v > best:
+                best, pick, ties = v, c, 1
+            elif v == best:
+                ties += 1
+                if not self.rng.below(ties):
+                    pick = c
         if pick < 0 or best <= 0:
             return self.random_unknown()  # answers that fit no fleet: shoot anywhere new
         return pick
