@@ -6,7 +6,8 @@ A pure, step-by-step state machine a screen (or a test, or the cable) drives:
     g.fleets[0].place(...) / g.shuffle_fleet(0)        # SETUP: the player's own fleet
     g.start()                                          # -> LOCATE
     LOCATE: g.call(cell) -> (announcement, ship)       # ship >= 0 only with SHIP_LOCATED
-            (a CPU's cell: g.cpu_cell(); a cable peer's fleet: g.record_call(cell, ann, ship))
+            (a CPU's cell: g.cpu_cell(); a cable peer's fleet: g.record_call(cell, ann, ship),
+            which ta_link.LinkGame does from the link's checked answers)
     FIRE:   d = g.drift(); d.x(frame) per frame; g.fire(frame) -> (T_MISS | T_HIT | T_ESCAPED, points)
             (a CPU's press: g.cpu_frame())
     SHOOTOUT: the same with g.fire(frame, player) for each player, any order
@@ -147,6 +148,10 @@ class Game:
         if self.phase == OVER:
             return -1
         return self.turn
+
+    def fired(self, p):
+        """Shoot-out: player p has fired this round (and waits for the other)."""
+        return self.phase == SHOOTOUT and self.sd_press[p] != _UNSET
 
     def score(self, p):
         s = 0

@@ -197,13 +197,23 @@ class LinkGame:
 
     # -- saving ---------------------------------------------------------------
     def to_bytes(self):
+        """The whole side for a save (about 3.6 KB, most of it the peer's commitments)."""
         parts = (self.game.to_bytes(), self.mine.to_bytes() if self.mine else b"", self.peer.to_bytes())
-        out = bytearray((self.me, self.pending & 0xFF, 1 if self.touching else 0))
-        out += self.game_id
+        n = 11
         for p in parts:
-            out += bytes((len(p) & 0xFF, len(p) >> 8))
-            out += p
-        return bytes(out)
+            n += 2 + len(p)
+        out = bytearray(n)  # one exact allocation: a growing buffer would fragment the heap
+        out[0] = self.me
+        out[1] = self.pending & 0xFF
+        out[2] = 1 if self.touching else 0
+        out[3:11] = self.game_id
+        i = 11
+        for p in parts:
+            out[i] = len(p) & 0xFF
+            out[i + 1] = len(p) >> 8
+            out[i + 2 : i + 2 + len(p)] = p
+            i += 2 + len(p)
+        return out
 
     @classmethod
     def from_bytes(cls, data, rand=None):

@@ -10,12 +10,10 @@ from link_session import ST_OPEN
 from linkcable import rand_source
 from prng import Rng
 from ta_link import LinkGame
-from ta_play import hit_frame, miss_frame
+from ta_play import LAYOUT, LAYOUT_B, hit_frame, miss_frame
 from ta_rules import FIRE, LOCATE, OVER, SHOOTOUT
 
-LAYOUT_A = ((0, 0, 0, False), (1, 2, 0, False), (2, 4, 0, False), (3, 6, 0, False), (4, 8, 0, False))
-LAYOUT_B = ((0, 0, 9, True), (1, 0, 7, True), (2, 0, 5, True), (3, 0, 3, True), (4, 0, 1, True))
-_UNSET = 0xFFFE
+LAYOUT_A = LAYOUT
 
 
 class Side:
@@ -87,7 +85,7 @@ class Side:
             self.out.append(lg.call_msg(self.order[self.calls]))
         elif g.phase == FIRE and g.turn == me:
             self.out.append(lg.press(self._aim())[1])
-        elif g.phase == SHOOTOUT and g.sd_press[me] == _UNSET:
+        elif g.phase == SHOOTOUT and not g.fired(me):
             self.out.append(lg.press(self._aim())[1])
         elif g.phase == OVER and not self.revealed:
             self.revealed = True

@@ -1,5 +1,6 @@
 """Scripted Torpedo Attack players shared by the test_ta_* files (not a test module itself)."""
 
+from prng import Rng
 from ta_engine import Game
 from ta_rules import LOCATE, OVER, SHOOTOUT, WINDOW
 
@@ -7,9 +8,21 @@ from ta_rules import LOCATE, OVER, SHOOTOUT, WINDOW
 # (ship, row, col, vertical) -> cells: Carrier 0-4, Battleship 20-23,
 # Destroyer 40-42, Submarine 60-62, Patrol Boat 80-81.
 LAYOUT = ((0, 0, 0, False), (1, 2, 0, False), (2, 4, 0, False), (3, 6, 0, False), (4, 8, 0, False))
+# A second fleet for cable games: ships down columns 10, 8, 6, 4, 2.
+LAYOUT_B = ((0, 0, 9, True), (1, 0, 7, True), (2, 0, 5, True), (3, 0, 3, True), (4, 0, 1, True))
 SHIP_CELLS = ((0, 1, 2, 3, 4), (20, 21, 22, 23), (40, 41, 42), (60, 61, 62), (80, 81))
 ALL_SHIP_CELLS = [c for cells in SHIP_CELLS for c in cells]
 WATER = [c for c in range(100) if c not in ALL_SHIP_CELLS]
+
+
+def rand_source(seed):
+    """An os.urandom stand-in for salts and coins (tests only)."""
+    rng = Rng(seed)
+
+    def rand(n):
+        return bytes((rng.next30() >> 7) & 0xFF for _ in range(n))
+
+    return rand
 
 
 def two_players(seed=7, level=1, first=0):

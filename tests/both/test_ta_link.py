@@ -13,11 +13,10 @@ from link_commit import (
     CheatError,
     CoinFlip,
 )
-from linkcable import rand_source
 from support import raises
-from ta_duel import LAYOUT_A, LAYOUT_B
 from ta_link import C_PRESS, M_PRESS, LinkGame, fleet_ok, rules_bytes, seed_from_game_id
-from ta_play import hit_frame, miss_frame
+from ta_play import LAYOUT as LAYOUT_A
+from ta_play import LAYOUT_B, hit_frame, miss_frame, rand_source
 from ta_rules import FIRE, LOCATE, OVER, SHIP_LOCATED, TARGET_LOCATED
 
 STREAM = b"\x11\x22\x33\x44\x55\x66\x77\x88"

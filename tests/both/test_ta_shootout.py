@@ -31,9 +31,9 @@ def _miss_at_distance(d, far):
 def test_both_players_face_the_identical_drift():
     g = tied_game()
     seed0 = g.drift().seed
-    assert g.to_move() == 0
+    assert g.to_move() == 0 and not g.fired(0)
     g.fire(miss_frame(g.drift()), 0)
-    assert g.to_move() == 1
+    assert g.to_move() == 1 and g.fired(0) and not g.fired(1)
     assert g.drift().seed == seed0
     assert raises(Refused, g.fire, 10, 0).reason == NOT_YOUR_TURN  # one torpedo a round
 
