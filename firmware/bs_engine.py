@@ -24,6 +24,7 @@ from bs_fleet import Fleet
 from bs_rules import (
     CELLS,
     CLASSIC,
+    FIRST_SHOOTER,
     GAME_OVER,
     HARD,
     NOT_PLACED,
@@ -33,6 +34,7 @@ from bs_rules import (
     SALVO_SHOTS_PER_SHIP,
     SHIP_NAMES,
     SIZE,
+    TOUCHING_ALLOWED,
     WRONG_PHASE,
     Refused,
 )
@@ -70,8 +72,8 @@ def _name(ship):
 
 
 class Game:
-    def __init__(self, level=HARD, variant=CLASSIC, touching=True, seed=1, habits=None,
-                 first=-1, called_salvo=False):
+    def __init__(self, level=HARD, variant=CLASSIC, touching=TOUCHING_ALLOWED, seed=1, habits=None,
+                 first=FIRST_SHOOTER, called_salvo=False):
         """first: PLAYER, CPU, or -1 for a coin toss at start()."""
         self.level = level
         self.variant = variant
