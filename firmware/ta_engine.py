@@ -2,7 +2,7 @@
 
 A pure, step-by-step state machine a screen (or a test, or the cable) drives:
 
-    g = Game(seed, level, first=0, cpu=(False, True))
+    g = Game(seed, level, first=-1, cpu=(False, True))   # first -1: a coin toss from the seed
     g.fleets[0].place(...) / g.shuffle_fleet(0)        # SETUP: the player's own fleet
     g.start()                                          # -> LOCATE
     LOCATE: g.call(cell) -> (announcement, ship)       # ship >= 0 only with SHIP_LOCATED
@@ -46,6 +46,7 @@ from ta_rules import (
     END_WHEN_DECIDED,
     FIRE,
     FIRING,
+    FIRST_PLAYER,
     GONE,
     HIDDEN,
     HIT1,
@@ -77,6 +78,7 @@ _TAG_SHOOTOUT = const(3)
 _TAG_AIM = const(4)
 _TAG_AI = const(5)
 _TAG_FLEET = const(6)
+_TAG_FIRST = const(7)
 
 
 class Game:
@@ -89,8 +91,11 @@ class Game:
 
     end_when_decided = END_WHEN_DECIDED  # the rule table's default; a game may turn it off
 
-    def __init__(self, seed, level=1, first=0, cpu=(False, True), remote=-1, touching=True, fresh=True):
+    def __init__(self, seed, level=1, first=FIRST_PLAYER, cpu=(False, True), remote=-1, touching=True,
+                 fresh=True):  # fmt: skip
         self.seed = seed & 0x3FFFFFFF
+        if first < 0:
+            first = Rng(drift_seed(self.seed, _TAG_FIRST)).below(2)
         self.level = level
         self.first = first
         self.cpu = (bool(cpu[0]), bool(cpu[1]))

@@ -14,6 +14,11 @@ TARGET_LOCATED = const(1)  # a ship is there, not all of it called yet (red peg)
 SHIP_LOCATED = const(2)  # the call was the ship's last uncalled cell: fire at it now
 ANNOUNCE = ("OPEN WATER", "TARGET LOCATED", "SHIP LOCATED")
 
+# Who calls first: the sheet does not say. -1: a coin toss drawn from the game seed
+# (as classic Battleship's FIRST_SHOOTER), 0: the player, 1: the CPU. On the cable
+# the link's coin flip decides.
+FIRST_PLAYER = -1
+
 # -- Firing ---------------------------------------------------------------
 TORPEDOES = const(3)  # torpedoes per located ship
 SCORES = (200, 150, 100)  # points for a hit with the 1st, 2nd, 3rd torpedo

@@ -95,3 +95,10 @@ def test_cpu_calls_fresh_cells():
         g.call(c)
         if g.phase == LOCATE and g.turn == 0:
             g.call([w for w in range(100) if not g.marks[0][w]][0])
+
+
+def test_who_calls_first_is_a_coin_toss_from_the_seed_unless_given():
+    firsts = [Game(s, 1).first for s in range(40)]
+    assert 10 < sum(firsts) < 30  # both players start in some games
+    assert firsts == [Game(s, 1).first for s in range(40)]  # and the seed decides
+    assert Game(3, 1, 1).first == 1 and Game(3, 1, 0).turn == 0
