@@ -11,14 +11,18 @@ HEAP    ?= 192K
 
 all: test
 
-$(STAMP): requirements.txt
-	$(PY) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --upgrade pip
-	$(VPY) -m pip install --quiet -r requirements.txt
-	$(VPY) -m host_tools.deps
-	touch $(STAMP)
-
-venv: $(STAMP)
+# The venv is (re)built when requirements.txt differs from the copy kept in
+# it (content, not timestamps: a fresh checkout or a worktree is not stale).
+$(STAMP): venv
+venv:
+	@if ! cmp -s requirements.txt $(STAMP); then \
+		echo "setting up $(VENV) from requirements.txt"; \
+		$(PY) -m venv $(VENV) && \
+		$(VPY) -m pip install --quiet --upgrade pip && \
+		$(VPY) -m pip install --quiet -r requirements.txt && \
+		$(VPY) -m host_tools.deps && \
+		cp requirements.txt $(STAMP); \
+	fi
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check firmware boards host_tools tests

@@ -21,9 +21,13 @@ class Rng:
 
     def seed(self, seed):
         seed = int(seed) & _M30
-        # Spread the seed over both states; neither may be 0 or its fixed point.
-        self._z = ((seed & _M15) ^ 0x2545) + 1
-        self._w = (((seed >> 15) & _M15) ^ 0x1B87) + 1
+        lo = seed & _M15
+        hi = seed >> 15
+        # Each state takes both halves of the seed (so seeds that share a
+        # half still give unrelated streams), stays below its fixed point
+        # a*2**15-1, and is never 0.
+        self._z = ((lo ^ 0x2545) | ((hi % (_A1 - 1)) << 15)) + 1
+        self._w = ((hi ^ 0x1B87) | ((lo % (_A2 - 1)) << 15)) + 1
         for _ in range(8):
             self.next30()
 
@@ -43,7 +47,8 @@ class Rng:
         w = _A2 * (self._w & _M15) + (self._w >> 15)
         self._z = z
         self._w = w
-        return (((z & _M15) << 15) | (w & _M15)) ^ ((w >> 15) & _M15)
+        # both streams reach the low bits, which below(2**k) and % use
+        return (((z & _M15) << 15) | (w & _M15)) ^ ((z >> 15) & _M15) ^ ((w >> 15) << 15)
 
     def below(self, n):
         """Uniform integer in [0, n) for 0 < n <= 2**30, without modulo bias."""

@@ -16,7 +16,14 @@ from host_tools.paths import MPLIB
 # (module to locate in the venv, files relative to its folder to copy)
 DEVICE_DEPS = (
     ("adafruit_ssd1306", ("adafruit_ssd1306.py",)),
-    ("adafruit_bus_device", ("adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py")),
+    (
+        "adafruit_bus_device",
+        (
+            "adafruit_bus_device/__init__.py",
+            "adafruit_bus_device/i2c_device.py",
+            "adafruit_bus_device/spi_device.py",  # imported by adafruit_ssd1306
+        ),
+    ),
 )
 
 

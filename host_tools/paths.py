@@ -19,9 +19,7 @@ def tool(name):
         return here
     found = shutil.which(name)
     if not found:
-        raise SystemExit(
-            "broadside: '%s' not found; run `make venv` (it installs the pinned tools)" % name
-        )
+        raise SystemExit("broadside: '%s' not found; run `make venv` (it installs the pinned tools)" % name)
     return found
 
 

@@ -1,0 +1,93 @@
+"""Raspberry Pi Pico + SSD1306 128x64 I2C OLED + six buttons + link cable.
+
+Pins (GP numbers; physical pin in brackets), all on the Pico's left edge so
+one strip of wire does it:
+  OLED    I2C0  SDA GP4 [6]  SCL GP5 [7]  (3V3 OUT [36], GND [38]), addr 0x3C
+  Link    UART1 TX GP8 [11]  RX GP9 [12]  GND [13]; crossed: TX to the
+          other handheld's RX. UART0 (GP0/GP1) stays free for a console.
+  Buttons UP GP10 [14]  DOWN GP11 [15]  LEFT GP12 [16]  RIGHT GP13 [17]
+          A GP14 [19]  B GP15 [20]; each to GND [18], internal pull-ups,
+          so a pressed button reads 0.
+  Piezo   GP16 [21] (PWM slice 0 A) to GND [23]; optional.
+GP4/GP5 are I2C0's default pins; GP10-GP15 are six adjacent pins around one
+ground pin, so the buttons share one ground wire.
+"""
+
+NAME = "pico_oled"
+EXIT_ON_CRASH = False
+
+# One table for the wiring: the README's wiring table is this.
+PINS = {
+    "oled_sda": 4,
+    "oled_scl": 5,
+    "link_tx": 8,
+    "link_rx": 9,
+    "up": 10,
+    "down": 11,
+    "left": 12,
+    "right": 13,
+    "a": 14,
+    "b": 15,
+    "piezo": 16,
+}
+I2C_ID = 0
+I2C_FREQ = 400_000
+OLED_ADDR = 0x3C
+UART_ID = 1
+BAUD = 115_200
+BUTTON_ORDER = ("up", "down", "left", "right", "a", "b")  # bit order of hal.UP..hal.B
+SAVES = "/saves"
+
+
+class PwmTone:
+    """Square wave on the piezo; off() silences it."""
+
+    def __init__(self, pwm):
+        self.pwm = pwm
+
+    def tone(self, freq):
+        self.pwm.freq(freq)
+        self.pwm.duty_u16(32768)
+
+    def off(self):
+        self.pwm.duty_u16(0)
+
+
+def _button_reader(pins):
+    def read():
+        mask = 0
+        bit = 1
+        for p in pins:
+            if not p.value():  # pulled up: pressed reads 0
+                mask |= bit
+            bit <<= 1
+        return mask
+
+    return read
+
+
+def make_hw():
+    import machine
+    import oled
+    from hal import Buttons, FrameClock, Hw, Sound
+    from storage import Storage
+
+    Pin = machine.Pin
+    i2c = machine.I2C(I2C_ID, sda=Pin(PINS["oled_sda"]), scl=Pin(PINS["oled_scl"]), freq=I2C_FREQ)
+    try:
+        display = oled.Oled(i2c, addr=OLED_ADDR)
+    except (OSError, ValueError) as e:
+        raise OSError(
+            "no OLED at 0x%02X on I2C%d (SDA GP%d, SCL GP%d): check the wiring (%s)"
+            % (OLED_ADDR, I2C_ID, PINS["oled_sda"], PINS["oled_scl"], e)
+        )
+    pins = [Pin(PINS[n], Pin.IN, Pin.PULL_UP) for n in BUTTON_ORDER]
+    buttons = Buttons(_button_reader(pins))
+    uart = machine.UART(
+        UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=1024, txbuf=1024
+    )
+    pwm = machine.PWM(Pin(PINS["piezo"]))
+    pwm.duty_u16(0)
+    sound = Sound(PwmTone(pwm))
+    storage = Storage(SAVES)
+    return Hw(NAME, display, buttons, FrameClock(), link=uart, storage=storage, sound=sound)

@@ -1,0 +1,220 @@
+"""The simulated handheld: every part is a pipe to host_tools.sim.
+
+The front end starts `micropython firmware/main.py` with BROADSIDE_BOARD=sim
+and two pipe file descriptors. Messages from here are one type byte, a
+16-bit little-endian length and the payload:
+  I  I2C write: address byte + bytes      F  frame done, waiting for the next
+  U  UART bytes out on the link cable     C  sound cue name
+  T  tone (Hz, 2 bytes LE; 0 = off)       M  memory stats reply (text)
+The front end answers each F with T + length + [ticks u32][buttons u8]
+[flags u8][UART bytes in]. flags bit 0: report memory (M); bit 1: collect
+garbage every frame (to measure the live heap).
+"""
+
+import gc
+import os
+
+from hal import Buttons, Hw, Sound
+from storage import Storage
+
+NAME = "sim"
+EXIT_ON_CRASH = True
+OLED_ADDR = 0x3C
+
+
+class SimLink:
+    """Both pipes plus the state of the latest frame reply."""
+
+    def __init__(self):
+        fin = os.getenv("BROADSIDE_SIM_IN")
+        fout = os.getenv("BROADSIDE_SIM_OUT")
+        if not fin or not fout:
+            raise OSError("the sim board runs under host_tools.sim (python -m host_tools.sim)")
+        self.fin = open("/dev/fd/" + fin, "rb")
+        self.fout = open("/dev/fd/" + fout, "wb")
+        self.head = bytearray(3)
+        self.reply = bytearray(2048)
+        self.rmv = memoryview(self.reply)
+        self.now = 0
+        self.mask = 0
+        self.flags = 0
+        self.peak_alloc = 0
+        self.peak_live = 0
+        # Tests of crash reporting set this: the firmware fails on that frame.
+        self.crash_at = int(os.getenv("BROADSIDE_SIM_CRASH_AT") or 0)
+        self.frames = 0
+
+    def send(self, kind, payload, extra=None):
+        n = len(payload) + (len(extra) if extra is not None else 0)
+        h = self.head
+        h[0] = kind
+        h[1] = n & 255
+        h[2] = n >> 8
+        self.fout.write(h)
+        if extra is not None:
+            self.fout.write(extra)
+        if len(payload):
+            self.fout.write(payload)
+
+    def _read_exact(self, mv):
+        got = 0
+        while got < len(mv):
+            n = self.fin.readinto(mv[got:])
+            if not n:
+                raise SystemExit(0)  # the front end closed: power off
+            got += n
+
+    def frame(self, uart):
+        self.frames += 1
+        if self.frames == self.crash_at:
+            raise RuntimeError("simulated fault (BROADSIDE_SIM_CRASH_AT)")
+        self.send(0x46, b"")  # 'F'
+        self._read_exact(memoryview(self.head))
+        n = self.head[1] | (self.head[2] << 8)
+        body = self.rmv[:n]
+        self._read_exact(body)
+        r = self.reply
+        self.now = r[0] | (r[1] << 8) | (r[2] << 16) | (r[3] << 24)
+        self.mask = r[4]
+        self.flags = r[5]
+        if n > 6:
+            uart.feed(body[6:n])
+        if self.flags & 2:
+            gc.collect()
+            live = gc.mem_alloc()
+            if live > self.peak_live:
+                self.peak_live = live
+        a = gc.mem_alloc()
+        if a > self.peak_alloc:
+            self.peak_alloc = a
+        if self.flags & 1:
+            self.send(
+                0x4D,
+                (
+                    "peak_alloc=%d peak_live=%d alloc=%d free=%d"
+                    % (self.peak_alloc, self.peak_live, gc.mem_alloc(), gc.mem_free())
+                ).encode(),
+            )
+        return self.now
+
+
+class SimI2C:
+    """machine.I2C's writeto/readfrom_into; only the OLED answers."""
+
+    def __init__(self, link):
+        self.link = link
+        self.addr = bytearray(1)
+
+    def writeto(self, addr, buf, stop=True):
+        if addr != OLED_ADDR:
+            raise OSError(19)  # ENODEV, as a real bus reports a missing device
+        self.addr[0] = addr
+        self.link.send(0x49, buf, self.addr)  # 'I'
+        return 1
+
+    def readfrom_into(self, addr, buf, stop=True):
+        if addr != OLED_ADDR:
+            raise OSError(19)
+        for i in range(len(buf)):
+            buf[i] = 0
+
+
+class SimUart:
+    """machine.UART's write/any/readinto/read over the virtual cable."""
+
+    def __init__(self, link, size=1024):
+        self.link = link
+        self.buf = bytearray(size)
+        self.head = 0
+        self.count = 0
+        self.overflows = 0
+
+    def feed(self, data):
+        size = len(self.buf)
+        for b in data:
+            if self.count == size:
+                self.overflows += 1  # a real UART FIFO drops too
+                continue
+            self.buf[(self.head + self.count) % size] = b
+            self.count += 1
+
+    def write(self, data):
+        self.link.send(0x55, data)  # 'U'
+        return len(data)
+
+    def any(self):
+        return self.count
+
+    def readinto(self, out, n=None):
+        n = len(out) if n is None else min(n, len(out))
+        n = min(n, self.count)
+        if n == 0:
+            return None
+        size = len(self.buf)
+        for i in range(n):
+            out[i] = self.buf[self.head]
+            self.head = (self.head + 1) % size
+        self.count -= n
+        return n
+
+    def read(self, n=-1):
+        if self.count == 0:
+            return None
+        out = bytearray(self.count if n < 0 else min(n, self.count))
+        self.readinto(out)
+        return bytes(out)
+
+
+class SimClock:
+    """Frames are paced by the front end (real time when interactive, virtual
+    time when headless)."""
+
+    frame_ms = 33
+
+    def __init__(self, link, uart):
+        self.link = link
+        self.uart = uart
+
+    def now(self):
+        return self.link.now
+
+    def wait_frame(self):
+        return self.link.frame(self.uart)
+
+
+class SimTone:
+    def __init__(self, link):
+        self.link = link
+        self.b = bytearray(2)
+
+    def tone(self, freq):
+        self.b[0] = freq & 255
+        self.b[1] = freq >> 8
+        self.link.send(0x54, self.b)  # 'T'
+
+    def off(self):
+        self.tone(0)
+
+
+class SimSound(Sound):
+    """Logs every cue to the front end, whether or not sound is on."""
+
+    def cue(self, name, now=None):
+        self.link.send(0x43, name.encode() + (b"" if self.enabled else b" (muted)"))
+        Sound.cue(self, name, now)
+
+
+def make_hw():
+    import oled
+
+    link = SimLink()
+    uart = SimUart(link)
+    clock = SimClock(link, uart)
+    display = oled.Oled(SimI2C(link), addr=OLED_ADDR)
+    buttons = Buttons(lambda: link.mask)
+    sound = SimSound(SimTone(link))
+    sound.link = link
+    storage = Storage(os.getenv("BROADSIDE_SAVES") or "saves")
+    hw = Hw(NAME, display, buttons, clock, link=uart, storage=storage, sound=sound)
+    hw.sim = link
+    return hw

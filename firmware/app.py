@@ -1,0 +1,181 @@
+"""The app: a stack of screens run at a fixed frame pace.
+
+Each frame: wait for the frame tick, poll the buttons once, let the top
+screen update, advance sound; redraw into the framebuffer and send the
+changed bytes only when a screen asked for it. Game modes load lazily
+(see modes.py) and are unloaded when they close.
+"""
+
+import gc
+import os
+import sys
+
+import strings
+from settings import SAVE_NAME, Settings
+from storage import StorageError
+from strings import t
+
+
+class App:
+    def __init__(self, hw):
+        self.hw = hw
+        self.fb = hw.display
+        self.buttons = hw.buttons
+        self.clock = hw.clock
+        self.stack = []
+        self.running = True
+        self.frame = 0
+        self.now = self.clock.now()
+        self._dirty = True
+        self._mode_modules = None
+        self.notice = None
+        self.settings = Settings()
+        if hw.storage is not None:
+            data, _where = hw.storage.load(SAVE_NAME)
+            if data is not None:
+                self.settings = Settings.from_bytes(data)
+        self.apply_settings()
+
+    # -- settings -------------------------------------------------------
+    def apply_settings(self):
+        s = self.settings
+        strings.set_lang(s.get("language"))
+        self.fb.contrast(s.get("contrast"))
+        self.hw.sound.enabled = bool(s.get("sound"))
+        self.redraw()
+
+    def save_settings(self):
+        return self.save(SAVE_NAME, self.settings.to_bytes())
+
+    def save(self, name, payload):
+        """Save to flash; on failure keep the old save and tell the player."""
+        if self.hw.storage is None:
+            return False
+        try:
+            self.hw.storage.save(name, payload)
+            return True
+        except StorageError as e:
+            self.notice = str(e)
+            self.redraw()
+            return False
+
+    # -- screens --------------------------------------------------------
+    def push(self, screen):
+        self.stack.append(screen)
+        self.buttons.clear()
+        screen.enter(self)
+        self.redraw()
+
+    def pop(self):
+        if self.stack:
+            self.stack.pop()
+        self.buttons.clear()
+        if self.stack:
+            self.stack[-1].resume(self)
+        self.redraw()
+
+    def replace(self, screen):
+        if self.stack:
+            self.stack.pop()
+        self.push(screen)
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def redraw(self):
+        self._dirty = True
+
+    def new_seed(self):
+        """A seed for a new game: BROADSIDE_SEED when set (tests, replays),
+        else the device's entropy."""
+        try:
+            fixed = os.getenv("BROADSIDE_SEED")
+            if fixed:
+                return int(fixed) & 0x3FFFFFFF
+        except AttributeError:  # the device's os has no getenv
+            pass
+        try:
+            b = os.urandom(4)
+            return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) or 1
+        except (AttributeError, OSError):
+            return (self.now & 0x3FFFFFFF) or 1
+
+    def cue(self, name):
+        self.hw.sound.cue(name, self.now)
+
+    # -- game modes -----------------------------------------------------
+    def _load_mode(self, module):
+        self.end_mode()
+        before = set(sys.modules)
+        gc.collect()
+        mod = __import__(module)
+        self._mode_modules = [m for m in sys.modules if m not in before]
+        return mod
+
+    def start_mode(self, module, arg=None):
+        self._load_mode(module).start(self, arg)
+
+    def resume_mode(self, module, payload):
+        """Continue a saved game; a save the game can't read is reported
+        and set aside (kept as its backup copy), never a crash."""
+        try:
+            self._load_mode(module).resume(self, payload)
+        except (ValueError, IndexError, KeyError, TypeError) as e:
+            self.end_mode()
+            self.notice = "%s: %s" % (t("save_bad"), e)
+            self.redraw()
+
+    def clear_save(self, name):
+        if self.hw.storage is not None:
+            self.hw.storage.delete(name)
+
+    def end_mode(self):
+        """Drop the last game's modules and words from memory."""
+        if self._mode_modules:
+            for m in self._mode_modules:
+                if m in sys.modules:
+                    del sys.modules[m]
+            self._mode_modules = None
+            strings.drop()
+            gc.collect()
+
+    # -- the loop -------------------------------------------------------
+    def step(self):
+        self.now = self.clock.wait_frame()
+        self.frame += 1
+        self.buttons.poll(self.now)
+        top = self.top()
+        if top is None:
+            self.running = False
+            return
+        top.update(self)
+        self.hw.sound.tick(self.now)
+        if self._dirty:
+            self._dirty = False
+            fb = self.fb
+            fb.fill(0)
+            top = self.top()
+            if top is not None:
+                top.draw(self, fb)
+            if self.notice:
+                self._draw_notice(fb)
+            fb.show()
+
+    def _draw_notice(self, fb):
+        import font
+        import ui
+
+        fb.fill_rect(0, 44, 128, 12, 0)
+        fb.rect(0, 44, 128, 12, 1)
+        ui.text(fb, font.fit(self.notice, 124), 2, 46, 1)
+
+    def run(self):
+        while self.running:
+            self.step()
+            if self.notice and self.buttons.any_pressed():
+                self.notice = None
+                self.redraw()
+
+
+def t_title():
+    return t("title")

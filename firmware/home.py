@@ -1,0 +1,127 @@
+"""The main menu and the settings screen."""
+
+import modes
+import ui
+from hal import LEFT, RIGHT, A
+from modes import RESUME, SAVE_NAME
+from settings import TABLE
+from strings import t
+
+# Settings rows shown (name, label key); values are shown through t() when
+# they are strings, as bars for contrast, and On/Off for flags.
+_ROWS = (
+    ("language", "language"),
+    ("contrast", "contrast"),
+    ("sound", "sound"),
+    ("level", "level"),
+)
+
+
+def _launch(module, arg):
+    return lambda app: app.start_mode(module, arg)
+
+
+def _continue(module, payload):
+    return lambda app: app.resume_mode(module, payload)
+
+
+def saved_game(app):
+    """(module, payload) of the game in progress in flash, or None."""
+    if app.hw.storage is None:
+        return None
+    payload, _where = app.hw.storage.load(SAVE_NAME)
+    if not payload or payload[0] not in RESUME:
+        return None
+    return RESUME[payload[0]], payload
+
+
+class Home(ui.Menu):
+    def __init__(self, app=None):
+        ui.Menu.__init__(self, "title", [], on_back=lambda app: None)
+        self.build(app)
+
+    def build(self, app):
+        items = []
+        saved = saved_game(app) if app is not None else None
+        if saved:
+            items.append(("continue", _continue(saved[0], saved[1])))
+        items += [(key, _launch(module, arg)) for key, module, arg in modes.MODES]
+        items.append(("settings", lambda app: app.push(SettingsScreen())))
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+
+    def enter(self, app):
+        self.build(app)
+
+    def resume(self, app):
+        app.end_mode()  # a game closed: free its modules
+        self.build(app)
+        app.redraw()
+
+
+class SettingsScreen(ui.Menu):
+    def __init__(self):
+        items = [(label, self._toggle(name)) for name, label in _ROWS]
+        ui.Menu.__init__(self, "settings", items, on_back=self._close, hint_key="hint_settings")
+
+    def _toggle(self, name):
+        return lambda app: self._change(app, name, 1)
+
+    def _change(self, app, name, d):
+        app.settings.step(name, d)
+        app.apply_settings()
+
+    def _close(self, app):
+        app.save_settings()
+        app.pop()
+
+    def update(self, app):
+        btn = app.buttons
+        if btn.pressed(LEFT) or btn.pressed(RIGHT):
+            d = 1 if btn.pressed(RIGHT) else -1
+            self._change(app, _ROWS[self.sel][0], d)
+            app.cue("click")
+        elif btn.pressed(A):
+            self._change(app, _ROWS[self.sel][0], 1)
+            app.cue("click")
+        else:
+            ui.Menu.update(self, app)
+
+    def draw_item(self, fb, i, y):
+        import font
+
+        name, label = _ROWS[i]
+        ui.text(fb, font.fit(t(label), 64), ui.ITEM_X, y, 1)
+        value = app_value(self._settings, name)
+        x = 74
+        if name == "contrast":
+            level = self._settings.index[1]
+            for k in range(len(TABLE[1][1])):
+                h = 2 + 2 * k
+                if k <= level:
+                    fb.fill_rect(x + 6 * k, y + 7 - h, 4, h, 1)
+                else:
+                    fb.rect(x + 6 * k, y + 7 - h, 4, h, 1)
+        else:
+            ui.text(fb, font.fit(value, ui.W - x), x, y, 1)
+
+    def draw(self, app, fb):
+        self._settings = app.settings
+        ui.Menu.draw(self, app, fb)
+
+
+def app_value(settings, name):
+    v = settings.get(name)
+    if name == "language":
+        return "English" if v == "en" else "Magyar"
+    if name == "sound":
+        return t("on") if v else t("off")
+    return t(v) if isinstance(v, str) else str(v)
+
+
+def catalog(app):
+    """The screens of this module in representative states (screen tests)."""
+    yield "menu", Home()
+    s = SettingsScreen()
+    s.sel = 3
+    yield "settings", s

@@ -1,0 +1,13 @@
+"""The game modes in the main menu: (label key, module, argument).
+
+A mode's module is imported only when chosen and dropped from memory when
+its screens close, so only the game being played is in RAM. The module's
+start(app, arg) pushes its first screen. Only modes that work are listed.
+"""
+
+MODES = ()
+
+# A game in progress is saved as "game": its first byte says whose it is.
+# tag byte -> module whose resume(app, payload) continues it exactly.
+RESUME = {}
+SAVE_NAME = "game"

@@ -1,0 +1,132 @@
+"""Saves in flash that survive a power cut mid-write.
+
+Each save is one file: b"BSV1", payload length (4 bytes LE), CRC-32 of the
+payload (4 bytes LE), payload. save() writes NAME.tmp, flushes it, moves the
+current NAME to NAME.bak, then renames NAME.tmp to NAME. Whatever instant
+the power goes, load() finds an intact copy: NAME, else NAME.tmp (complete
+and checked), else NAME.bak. A full flash raises StorageFull and the old
+save stays.
+"""
+
+import binascii
+import os
+
+_MAGIC = b"BSV1"
+_HEAD = 12
+
+
+class StorageError(Exception):
+    pass
+
+
+class StorageFull(StorageError):
+    pass
+
+
+def _u32(b, i):
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
+
+
+def _p32(n):
+    return bytes((n & 255, (n >> 8) & 255, (n >> 16) & 255, (n >> 24) & 255))
+
+
+def pack(payload):
+    return _MAGIC + _p32(len(payload)) + _p32(binascii.crc32(payload) & 0xFFFFFFFF) + payload
+
+
+def unpack(blob):
+    """The payload, or None when the blob is truncated or corrupt."""
+    if blob is None or len(blob) < _HEAD or blob[:4] != _MAGIC:
+        return None
+    n = _u32(blob, 4)
+    if len(blob) != _HEAD + n:
+        return None
+    payload = blob[_HEAD:]
+    if binascii.crc32(payload) & 0xFFFFFFFF != _u32(blob, 8):
+        return None
+    return bytes(payload)
+
+
+class OsFs:
+    """The few filesystem calls storage needs (tests swap in a faulty one)."""
+
+    def read(self, path):
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, path, data):
+        with open(path, "wb") as f:
+            f.write(data)
+            f.flush()
+        try:
+            os.sync()
+        except (AttributeError, OSError):
+            pass
+
+    def rename(self, a, b):
+        os.rename(a, b)
+
+    def remove(self, path):
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+    def exists(self, path):
+        try:
+            os.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def mkdir(self, path):
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass
+
+
+class Storage:
+    """Named saves under one folder."""
+
+    def __init__(self, root, fs=None):
+        self.root = root
+        self.fs = fs or OsFs()
+        self.fs.mkdir(root)
+
+    def _path(self, name):
+        return self.root + "/" + name
+
+    def save(self, name, payload):
+        path = self._path(name)
+        fs = self.fs
+        try:
+            fs.write(path + ".tmp", pack(payload))
+        except OSError as e:
+            fs.remove(path + ".tmp")
+            if e.args and e.args[0] == 28:  # ENOSPC
+                raise StorageFull("flash full: kept the previous save")
+            raise StorageError("could not write save: %s" % e)
+        if fs.exists(path):
+            fs.remove(path + ".bak")
+            fs.rename(path, path + ".bak")
+        fs.rename(path + ".tmp", path)
+
+    def load(self, name):
+        """(payload, where) with where 'main', 'tmp' or 'backup'; (None, None)
+        when no intact copy exists."""
+        path = self._path(name)
+        for suffix, where in (("", "main"), (".tmp", "tmp"), (".bak", "backup")):
+            data = unpack(self.fs.read(path + suffix))
+            if data is not None:
+                return data, where
+        return None, None
+
+    def delete(self, name):
+        path = self._path(name)
+        for suffix in ("", ".tmp", ".bak"):
+            self.fs.remove(path + suffix)

@@ -1,0 +1,109 @@
+"""Battleship Card Game: the sensible CPU against the random-legal-move CPU.
+
+`python -m host_tools.bench cards [--games N] [--seed S] [--mode standard|beginner|both]
+[--mirror]` plays N seeded games per mode (game i uses seed S + i; the
+sensible CPU starts the even-numbered games, the random CPU the odd ones)
+and prints one JSON line per mode: wins, draws, win rate, and how long games
+last. --mirror adds sensible-vs-sensible lines (first-player advantage).
+"""
+
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware"))
+
+from cg_ai import choose, choose_random  # noqa: E402
+from cg_engine import Game  # noqa: E402
+from cg_rules import DRAW, MODES  # noqa: E402
+from cg_view import view_for  # noqa: E402
+from prng import Rng  # noqa: E402
+
+
+def play(seed, mode, players, first):
+    """One game; players[p] is a chooser. Returns (winner, turns, moves)."""
+    g = Game(seed=seed, mode=mode, first=first)
+    rngs = (Rng(seed * 2 + 1), Rng(seed * 2 + 2))
+    moves = 0
+    while not g.over:
+        p = g.cur
+        g.apply(players[p](view_for(g, p), rngs[p]))
+        moves += 1
+    return g.winner, g.turn - 1, moves
+
+
+def run(games, seed, mode, players, label):
+    t0 = time.time()
+    wins = [0, 0]
+    draws = 0
+    first_wins = 0
+    wins_starting = 0  # seat 0's wins in the games it started
+    turns = []
+    for i in range(games):
+        first = i & 1
+        # seat 0 is players[0] always; "first" says who starts
+        w, n, _ = play(seed + i, mode, players, first)
+        turns.append(n)
+        if w == DRAW:
+            draws += 1
+            continue
+        wins[w] += 1
+        if w == first:
+            first_wins += 1
+        if w == 0 and first == 0:
+            wins_starting += 1
+    turns.sort()
+    decided = games - draws
+    return {
+        "bench": "cards",
+        "mode": MODES[mode][0],
+        "match": label,
+        "games": games,
+        "seed": seed,
+        "wins": wins[0],
+        "losses": wins[1],
+        "draws": draws,
+        "win_rate": round(wins[0] / games, 4),
+        "win_rate_starting": round(wins_starting / ((games + 1) // 2), 4),
+        "win_rate_second": round((wins[0] - wins_starting) / (games // 2), 4) if games > 1 else None,
+        "first_player_win_rate": round(first_wins / decided, 4) if decided else None,
+        "turns_mean": round(sum(turns) / games, 1),
+        "turns_median": turns[games // 2],
+        "turns_max": turns[-1],
+        "seconds": round(time.time() - t0, 1),
+    }
+
+
+def main(argv):
+    games, seed, modes, mirror = 2000, 1, [0, 1], False
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--games":
+            games = int(argv[i + 1])
+            i += 1
+        elif a == "--seed":
+            seed = int(argv[i + 1])
+            i += 1
+        elif a == "--mode":
+            name = argv[i + 1]
+            modes = [0, 1] if name == "both" else [[m[0] for m in MODES].index(name)]
+            i += 1
+        elif a == "--mirror":
+            mirror = True
+        else:
+            print("usage: bench cards [--games N] [--seed S] [--mode standard|beginner|both] [--mirror]")
+            return 2
+        i += 1
+    for mode in modes:
+        print(json.dumps(run(games, seed, mode, (choose, choose_random), "sensible_vs_random")))
+        sys.stdout.flush()
+        if mirror:
+            print(json.dumps(run(games, seed, mode, (choose, choose), "sensible_vs_sensible")))
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

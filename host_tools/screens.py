@@ -1,0 +1,69 @@
+"""Render every screen of the firmware in English and Hungarian to PNGs.
+
+    python -m host_tools.screens [PREFIX]   -> build/screens/<name>-<lang>.png
+                                               and build/screens/all.png
+
+The screens come from each UI module's catalog() (see tests/mp/screens.py),
+drawn by the real firmware under the MicroPython unix port. Look at them:
+a screen that is hard to read is a bug.
+"""
+
+import os
+import subprocess
+import sys
+
+from host_tools import deps
+from host_tools.paths import BUILD, HEAP, ROOT, micropython
+
+
+def decode(hexbuf):
+    buf = bytes.fromhex(hexbuf)
+    return [[(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+
+
+def collect(prefix=""):
+    deps.install()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(
+        os.path.join(ROOT, p)
+        for p in ("tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib")
+    )
+    cmd = [micropython(), "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tests", "mp", "screens_dump.py")]
+    if prefix:
+        cmd.append(prefix)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+    if out.returncode:
+        raise SystemExit("screens: firmware failed\n" + out.stdout[-3000:] + out.stderr[-3000:])
+    shots = []
+    for line in out.stdout.splitlines():
+        if line.startswith("SCREEN "):
+            _tag, name, lang, hexbuf = line.split(" ", 3)
+            shots.append((name, lang, decode(hexbuf)))
+    return shots
+
+
+def main(argv):
+    from PIL import Image
+
+    from host_tools.ssd1306 import to_png
+
+    out_dir = os.path.join(BUILD, "screens")
+    os.makedirs(out_dir, exist_ok=True)
+    shots = collect(argv[1] if len(argv) > 1 else "")
+    paths = []
+    for name, lang, rows in shots:
+        paths.append(to_png(rows, os.path.join(out_dir, "%s-%s.png" % (name, lang)), scale=3))
+    if paths:
+        # one contact sheet: English left, Hungarian right
+        tiles = [Image.open(p) for p in paths]
+        w, h = tiles[0].size
+        sheet = Image.new("RGB", (2 * w + 12, (len(tiles) + 1) // 2 * (h + 8)), (60, 60, 60))
+        for i, tile in enumerate(tiles):
+            sheet.paste(tile, ((i % 2) * (w + 12), (i // 2) * (h + 8)))
+        sheet.save(os.path.join(out_dir, "all.png"))
+    print("%d screens written to %s (all.png is the contact sheet)" % (len(paths), out_dir))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

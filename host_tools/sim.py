@@ -1,0 +1,405 @@
+"""The simulated handheld: real firmware under the MicroPython unix port, on
+boards/sim.py, with this CPython front end as its screen, buttons, clock,
+speaker and link cable.
+
+    python -m host_tools.sim                      # interactive, in the terminal
+    python -m host_tools.sim --headless --keys "DOWN,A" --png out.png
+    python -m host_tools.sim --pair               # two handhelds and a cable
+
+Keys (interactive): arrows move, z/space/Enter = A, x/Backspace = B,
+p = screenshot PNG, q = quit. Key scripts: UP DOWN LEFT RIGHT A B, WAIT<ms>,
+HOLD<ms>:<KEY>, and in --pair mode a prefix 1: or 2: picks the handheld.
+"""
+
+import argparse
+import os
+import select
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from host_tools import deps
+from host_tools.paths import BOARDS, FIRMWARE, HEAP, MPLIB, ROOT, micropython
+from host_tools.ssd1306 import SSD1306, to_png
+
+FRAME_MS = 33
+BUTTONS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "A": 16, "B": 32}
+
+
+class FirmwareCrashed(RuntimeError):
+    pass
+
+
+class Handheld:
+    """One micropython process running firmware/main.py on the sim board."""
+
+    def __init__(self, board="sim", heap=HEAP, saves=None, env=None, name="handheld", main=None, path=None):
+        """main/path run another boot script or module folders (the memory
+        bench runs the compiled bundle in build/: see host_tools.bench_memory)."""
+        deps.install()
+        self.name = name
+        self.oled = SSD1306()
+        self.now = 1000
+        self.uart_in = bytearray()
+        self.uart_out_total = 0
+        self.cable = None  # set by Cable: a function taking outgoing bytes
+        self.cues = []
+        self.tones = []
+        self.mem = None
+        self.frames = 0
+        self.frame_bytes = []
+        self._i2c_bytes = 0
+        self.saves = saves or tempfile.mkdtemp(prefix="broadside-saves-")
+        r_in, w_in = os.pipe()  # front end -> firmware
+        r_out, w_out = os.pipe()  # firmware -> front end
+        e = dict(os.environ)
+        e.update(
+            BROADSIDE_BOARD=board,
+            BROADSIDE_SIM_IN=str(r_in),
+            BROADSIDE_SIM_OUT=str(w_out),
+            BROADSIDE_SAVES=self.saves,
+            MICROPYPATH=":".join(tuple(path or (FIRMWARE, BOARDS, MPLIB)) + (".frozen",)),
+        )
+        if env:
+            e.update(env)
+        self.proc = subprocess.Popen(
+            [micropython(), "-X", "heapsize=" + heap, main or os.path.join(FIRMWARE, "main.py")],
+            pass_fds=(r_in, w_out),
+            env=e,
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        os.close(r_in)
+        os.close(w_out)
+        self.tx = w_in
+        self.rx = r_out
+        self.console = []
+        self._reader = threading.Thread(target=self._read_console, daemon=True)
+        self._reader.start()
+
+    def _read_console(self):
+        for line in iter(self.proc.stdout.readline, b""):
+            self.console.append(line.decode("utf-8", "replace").rstrip("\n"))
+
+    def console_text(self):
+        self._reader.join(timeout=2)
+        return "\n".join(self.console)
+
+    def _read(self, n):
+        out = b""
+        while len(out) < n:
+            chunk = os.read(self.rx, n - len(out))
+            if not chunk:
+                self.proc.wait(timeout=5)
+                raise FirmwareCrashed(
+                    "%s: firmware exited (status %s)\n%s"
+                    % (self.name, self.proc.returncode, self.console_text())
+                )
+            out += chunk
+        return out
+
+    def run_to_frame(self):
+        """Process the firmware's messages until it asks for the next frame."""
+        while True:
+            head = self._read(3)
+            kind, n = head[0], head[1] | (head[2] << 8)
+            body = self._read(n) if n else b""
+            if kind == 0x46:  # F
+                return
+            if kind == 0x49:  # I
+                self.oled.feed(body[0], body[1:])
+                self._i2c_bytes += len(body) - 1
+            elif kind == 0x55:  # U
+                self.uart_out_total += len(body)
+                if self.cable:
+                    self.cable(body)
+            elif kind == 0x43:  # C
+                self.cues.append(body.decode())
+            elif kind == 0x54:  # T
+                self.tones.append(body[0] | (body[1] << 8))
+            elif kind == 0x4D:  # M
+                self.mem = dict(self.mem or {}, **dict(kv.split("=", 1) for kv in body.decode().split()))
+
+    def reply(self, mask, flags=0, max_uart=1024):
+        """Answer the pending frame request: time, buttons, cable bytes."""
+        chunk = bytes(self.uart_in[:max_uart])
+        del self.uart_in[:max_uart]
+        payload = self.now.to_bytes(4, "little") + bytes((mask, flags)) + chunk
+        os.write(self.tx, bytes((0x54, len(payload) & 255, len(payload) >> 8)) + payload)
+        self.frames += 1
+
+    def frame(self, mask=0, flags=0, dt=FRAME_MS):
+        """One whole frame: wait for the request, answer it, advance time."""
+        self.run_to_frame()
+        self.frame_bytes.append(self._i2c_bytes)
+        self._i2c_bytes = 0
+        self.now = (self.now + dt) & 0x3FFFFFFF
+        self.reply(mask, flags)
+
+    def memory(self):
+        """Ask the firmware for its heap numbers (answered next frame)."""
+        self.frame(flags=1)
+        self.run_to_frame()
+        self.reply(0)
+        return self.mem
+
+    def screen(self):
+        return self.oled.pixels()
+
+    def png(self, path, scale=4):
+        return to_png(self.screen(), path, scale, self.oled.contrast)
+
+    def close(self):
+        try:
+            os.close(self.tx)
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        try:
+            os.close(self.rx)
+        except OSError:
+            pass
+
+
+class Cable:
+    """A virtual link cable between two handhelds (optionally cut)."""
+
+    def __init__(self, a, b):
+        self.connected = True
+        a.cable = lambda data: self._send(b, data)
+        b.cable = lambda data: self._send(a, data)
+
+    def _send(self, dst, data):
+        if self.connected:
+            dst.uart_in.extend(data)
+
+
+def parse_keys(script):
+    """[(handheld index or None, mask, frames held, frames after)]."""
+    steps = []
+    for raw in [s.strip() for s in script.split(",") if s.strip()]:
+        who = None
+        if len(raw) > 2 and raw[1] == ":" and raw[0] in "12":
+            who, raw = int(raw[0]) - 1, raw[2:]
+        tok = raw.upper()
+        if tok.startswith("WAIT"):
+            steps.append((who, 0, 0, max(1, int(tok[4:]) // FRAME_MS)))
+        elif tok.startswith("HOLD"):
+            ms, key = tok[4:].split(":")
+            steps.append((who, BUTTONS[key], max(1, int(ms) // FRAME_MS), 2))
+        elif tok in BUTTONS:
+            steps.append((who, BUTTONS[tok], 1, 2))
+        else:
+            raise SystemExit(
+                "sim: unknown key '%s' (use %s, WAIT<ms>, HOLD<ms>:<KEY>)" % (raw, " ".join(BUTTONS))
+            )
+    return steps
+
+
+def run_script(handhelds, script, tail_frames=10, flags=0):
+    """Play a key script headless; every handheld runs every frame."""
+    for who, mask, held, after in parse_keys(script):
+        for i in range(held + after):
+            for k, h in enumerate(handhelds):
+                m = mask if (i < held and (who is None or who == k)) else 0
+                h.frame(m, flags)
+    for _ in range(tail_frames):
+        for h in handhelds:
+            h.frame(0, flags)
+
+
+# -- the terminal front end ----------------------------------------------------
+_QUAD = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+
+
+def render_text(rows, width_cols=None):
+    """The screen as text: half blocks (1x2 pixels a cell) when the terminal
+    is 130 columns wide, else quadrant blocks (2x2 a cell)."""
+    cols = width_cols or 200
+    out = []
+    if cols >= 130:
+        out.append("┌" + "─" * 128 + "┐")
+        for y in range(0, 64, 2):
+            line = []
+            for x in range(128):
+                t, b = rows[y][x], rows[y + 1][x]
+                line.append("█" if t and b else "▀" if t else "▄" if b else " ")
+            out.append("│" + "".join(line) + "│")
+        out.append("└" + "─" * 128 + "┘")
+    else:
+        out.append("┌" + "─" * 64 + "┐")
+        for y in range(0, 64, 2):
+            line = []
+            for x in range(0, 128, 2):
+                q = rows[y][x] | rows[y][x + 1] << 1 | rows[y + 1][x] << 2 | rows[y + 1][x + 1] << 3
+                line.append(_QUAD[q])
+            out.append("│" + "".join(line) + "│")
+        out.append("└" + "─" * 64 + "┘")
+    return "\n".join(out)
+
+
+def _read_keys(fd):
+    data = b""
+    while select.select([fd], [], [], 0)[0]:
+        chunk = os.read(fd, 64)
+        if not chunk:
+            break
+        data += chunk
+    keys = []
+    i = 0
+    while i < len(data):
+        if data[i : i + 3] in (b"\x1b[A", b"\x1bOA"):
+            keys.append("UP")
+            i += 3
+        elif data[i : i + 3] in (b"\x1b[B", b"\x1bOB"):
+            keys.append("DOWN")
+            i += 3
+        elif data[i : i + 3] in (b"\x1b[C", b"\x1bOC"):
+            keys.append("RIGHT")
+            i += 3
+        elif data[i : i + 3] in (b"\x1b[D", b"\x1bOD"):
+            keys.append("LEFT")
+            i += 3
+        else:
+            c = chr(data[i]).lower()
+            i += 1
+            keys.append(
+                {
+                    "z": "A",
+                    " ": "A",
+                    "\r": "A",
+                    "\n": "A",
+                    "x": "B",
+                    "\x7f": "B",
+                    "\x08": "B",
+                    "w": "UP",
+                    "s": "DOWN",
+                    "a": "LEFT",
+                    "d": "RIGHT",
+                    "q": "QUIT",
+                    "p": "SHOT",
+                }.get(c)
+            )
+    return [k for k in keys if k]
+
+
+def interactive(handhelds, shot_dir="."):
+    import shutil
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    sys.stdout.write("\x1b[?25l\x1b[2J")
+    hold = [0] * len(handhelds)
+    masks = [0] * len(handhelds)
+    focus = 0
+    last = None
+    shots = 0
+    try:
+        start = time.monotonic()
+        frame_no = 0
+        while True:
+            for key in _read_keys(fd):
+                if key == "QUIT":
+                    return
+                if key == "SHOT":
+                    shots += 1
+                    path = os.path.join(shot_dir, "broadside-%d.png" % shots)
+                    handhelds[focus].png(path)
+                elif key in BUTTONS:
+                    masks[focus] = BUTTONS[key]
+                    hold[focus] = 3
+            for k, h in enumerate(handhelds):
+                h.now = int((time.monotonic() - start) * 1000) & 0x3FFFFFFF
+                h.frame(masks[k] if hold[k] else 0)
+                if hold[k]:
+                    hold[k] -= 1
+            frame_no += 1
+            cols = shutil.get_terminal_size((80, 24)).columns
+            pics = [render_text(h.screen(), cols // len(handhelds)) for h in handhelds]
+            if len(pics) == 2:
+                a, b = pics[0].split("\n"), pics[1].split("\n")
+                pic = "\n".join(x + "  " + y for x, y in zip(a, b))
+            else:
+                pic = pics[0]
+            cues = handhelds[focus].cues[-1:] if handhelds[focus].cues else []
+            status = "arrows move  z/Enter=A  x/Backspace=B  p=PNG  q=quit   %s" % (
+                ("sound: " + cues[0]) if cues else ""
+            )
+            if pic != last:
+                sys.stdout.write("\x1b[H" + pic + "\n" + status + "\x1b[K\n")
+                sys.stdout.flush()
+                last = pic
+            due = start + frame_no * FRAME_MS / 1000
+            delay = due - time.monotonic()
+            if delay > 0:
+                select.select([fd], [], [], delay)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        sys.stdout.write("\x1b[?25h\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__.split("\n")[0])
+    ap.add_argument("--headless", action="store_true", help="play --keys without a terminal")
+    ap.add_argument("--keys", default="", help="key script, e.g. 'DOWN,A,WAIT500,B'")
+    ap.add_argument("--png", help="write the final screen here (scaled, crisp pixels)")
+    ap.add_argument("--scale", type=int, default=4)
+    ap.add_argument("--board", default="sim")
+    ap.add_argument("--heap", default=HEAP)
+    ap.add_argument("--saves", help="folder for the handheld's flash saves (default: a temp folder)")
+    ap.add_argument("--pair", action="store_true", help="two handhelds joined by a link cable")
+    ap.add_argument("--text", action="store_true", help="print the final screen as text too")
+    ap.add_argument("--mem", action="store_true", help="print the firmware's heap numbers at the end")
+    args = ap.parse_args(argv)
+
+    n = 2 if args.pair else 1
+    handhelds = []
+    for i in range(n):
+        saves = args.saves if n == 1 else (os.path.join(args.saves, str(i + 1)) if args.saves else None)
+        if saves:
+            os.makedirs(saves, exist_ok=True)
+        handhelds.append(
+            Handheld(board=args.board, heap=args.heap, saves=saves, name="handheld %d" % (i + 1))
+        )
+    if n == 2:
+        Cable(handhelds[0], handhelds[1])
+    try:
+        if args.headless or not sys.stdin.isatty():
+            run_script(handhelds, args.keys, flags=2 if args.mem else 0)
+            if args.png:
+                for i, h in enumerate(handhelds):
+                    path = args.png if n == 1 else args.png.replace(".png", "-%d.png" % (i + 1))
+                    h.png(path, args.scale)
+                    print("wrote", path)
+            if args.text or not args.png:
+                for h in handhelds:
+                    print(render_text(h.screen()))
+            if args.mem:
+                for h in handhelds:
+                    print("heap:", h.memory())
+        else:
+            if args.keys:
+                run_script(handhelds, args.keys, tail_frames=1)
+            interactive(handhelds)
+    except FirmwareCrashed as e:
+        print(e, file=sys.stderr)
+        return 1
+    finally:
+        for h in handhelds:
+            h.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

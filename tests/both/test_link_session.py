@@ -1,0 +1,344 @@
+"""The link session over a virtual cable: handshake, reliable delivery, unplugging, restarts."""
+
+import binascii
+import gc
+import io
+
+import link_frame as lf
+from link_session import (
+    M_OTHER_GAME,
+    M_OUT_OF_STEP,
+    ST_CONNECTING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_UNPLUGGED,
+    ST_VERSION,
+    Link,
+)
+from linkcable import Cable, Pair, rand_source
+from support import raises
+
+
+def _open(p):
+    return p.status() == (ST_OPEN, ST_OPEN)
+
+
+def _connect(p, ms=3000):
+    t = p.run(ms, until=lambda: _open(p))
+    assert _open(p), p.status()
+    return t
+
+
+def _msgs(tag, n, mult=5):
+    return [(tag + "%03d" % i).encode() * (1 + i % mult) for i in range(n)]
+
+
+def test_handshake_links_quickly_with_opposite_roles():
+    p = Pair(fw=((1, 2, 3), (1, 2, 4)))
+    t = _connect(p)
+    assert t <= 200  # a HELLO each way and a RESUME each way
+    a, b = p.links
+    assert {a.role, b.role} == {0, 1}
+    assert a.peer_fw == (1, 2, 4) and b.peer_fw == (1, 2, 3)
+    assert a.stream == b.stream and a.stream is not None
+
+
+def test_nobody_there_shows_unplugged():
+    cable = Cable()
+    link = Link(cable.ends[0], rand_source(1), 0)
+    for now in range(0, 3000, 10):
+        cable.tick(now)
+        link.poll(now)
+        if now < 1000:
+            assert link.status() == ST_CONNECTING
+    assert link.status() == ST_UNPLUGGED
+
+
+def _foreign_hello(version, fw):
+    body = bytearray((version, lf.T_HELLO, 0, 0, 0, 0, 0, 0, 0, 0, 4, version, fw[0], fw[1], fw[2]))
+    c = binascii.crc32(body)
+    body += bytes((c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF, (c >> 24) & 0xFF))
+    out = bytearray(64)
+    end = lf.cobs_encode(body, len(body), out, 1)
+    out[0] = 0
+    out[end] = 0
+    return bytes(out[: end + 1])
+
+
+def test_version_mismatch_reported_with_peer_versions():
+    cable = Cable()
+    link = Link(cable.ends[0], rand_source(2), 0, fw=(1, 0, 0))
+    for now in range(0, 2000, 10):
+        if now % 250 == 0:  # a version-2 handheld keeps saying HELLO
+            cable.inject(0, _foreign_hello(2, (2, 5, 1)))
+        cable.tick(now)
+        link.poll(now)
+    assert link.status() == ST_VERSION
+    assert link.peer_version == 2 and link.peer_fw == (2, 5, 1)
+    assert link.drops[lf.D_VERSION] >= 7
+    for now in range(2000, 4000, 10):  # it goes away: plain "unplugged" again
+        cable.tick(now)
+        link.poll(now)
+    assert link.status() == ST_UNPLUGGED
+
+
+def test_rules_mismatch_then_accepting_the_peers_rules():
+    p = Pair(rules=(b"\x01\x00", b"\x01\x03"))  # classic vs salvo with touching
+    p.run(1000)
+    assert p.status() == (ST_RULES, ST_RULES)
+    assert p.links[0].peer_rules == b"\x01\x03"
+    p.links[0].set_rules(p.links[0].peer_rules)
+    _connect(p)
+
+
+def test_messages_arrive_once_in_order_over_a_noisy_lossy_cable():
+    cable = Cable(seed=3, corrupt_ppm=3000, lose_ppm=1000)
+    p = Pair(cable, seed=3)
+    _connect(p, 5000)
+    p.outbox[0] = _msgs("a", 60)
+    p.outbox[1] = _msgs("b", 60)
+    p.run(60000, until=p.delivered)
+    assert p.delivered()
+    s = p.links[0].stats()
+    s1 = p.links[1].stats()
+    assert s["retransmits"] + s1["retransmits"] > 0
+    assert s["drop_crc"] + s1["drop_crc"] + s["drop_length"] + s1["drop_length"] > 0
+    assert cable.corrupted > 0 and cable.lost > 0
+
+
+def test_lost_writes_retransmitted():
+    p = Pair(Cable(seed=4, lose_write_pct=25), seed=4)
+    _connect(p, 10000)
+    p.outbox[0] = _msgs("x", 30)
+    p.run(60000, until=p.delivered)
+    assert p.delivered()
+    assert p.links[0].stats()["retransmits"] > 0
+
+
+def test_full_send_queue_refuses_instead_of_growing():
+    p = Pair()
+    a = p.links[0]
+    accepted = 0
+    while a.send(b"m"):
+        accepted += 1
+    assert accepted == a.arq.tx_slots
+    assert a.free() == 0
+    raises(ValueError, a.send, b"x" * 241)
+
+
+def _data(link, seq, payload, sid=None):
+    return lf.encode(lf.T_DATA, sid or link.sid, seq, 0, payload)
+
+
+def test_duplicate_and_out_of_order_frames_dropped_and_counted():
+    p = Pair()
+    _connect(p)
+    a, b = p.links
+    p.outbox[0] = [b"one", b"two"]
+    p.run(1000, until=lambda: len(p.inbox[1]) == 2)
+    assert p.inbox[1] == [b"one", b"two"]
+    # replay seq 1 (a duplicate) and send seq 3 before seq 2 (out of order)
+    p.cable.inject(1, _data(a, 1, b"two"))
+    p.cable.inject(1, _data(a, 3, b"four"))
+    p.run(100)
+    assert p.inbox[1] == [b"one", b"two"]
+    assert b.drops[lf.D_DUP] >= 1 and b.drops[lf.D_ORDER] >= 1
+    p.outbox[0] = [b"one", b"two", b"three"]
+    p.run(1000, until=lambda: len(p.inbox[1]) == 3)
+    assert p.inbox[1] == [b"one", b"two", b"three"]
+
+
+def test_frames_from_before_a_reset_are_rejected_by_the_session_nonce():
+    p = Pair()
+    _connect(p)
+    a, b = p.links
+    old_sid = bytes(a.sid)
+    p.outbox[0] = [b"before"]
+    p.run(500, until=lambda: len(p.inbox[1]) == 1)
+    p.restart(1)  # B reboots from flash: new nonce, new session
+    _connect(p)
+    b = p.links[1]
+    assert bytes(b.sid) != old_sid
+    stale = _data(a, 1, b"stale", old_sid)  # the next sequence number, old session id
+    p.cable.inject(1, stale)
+    p.run(200)
+    assert p.inbox[1] == [b"before"]
+    assert b.drops[lf.D_NONCE] >= 1
+    p.cable.inject(1, _data(a, 1, b"fresh"))  # the same frame in the current session is taken
+    p.run(200)
+    assert p.inbox[1] == [b"before", b"fresh"]
+
+
+def test_pulled_cable_detected_then_resumed_without_loss_or_duplicates():
+    p = Pair()
+    _connect(p)
+    p.outbox[0] = _msgs("p", 5)
+    p.run(40)  # some frames are on the wire when the cable comes out
+    p.cable.unplug()
+    p.outbox[0] += _msgs("q", 10)
+    p.outbox[1] = _msgs("r", 10)
+    p.run(2500)
+    assert p.status() == (ST_UNPLUGGED, ST_UNPLUGGED)
+    assert p.links[0].unacked() > 0
+    p.cable.plug()
+    t = p.run(5000, until=lambda: p.delivered() and _open(p))
+    assert p.delivered() and _open(p)
+    assert t < 2500  # back within a keepalive and the capped backoff
+    assert p.links[0].stats()["retransmits"] > 0
+
+
+def _restart_case(cut):
+    p = Pair(seed=cut)
+    _connect(p)
+    p.outbox[0] = _msgs("a", 40, 40)  # about 4 KB each way: half a second of cable
+    p.outbox[1] = _msgs("b", 40, 40)
+    p.run(cut)
+    assert not p.delivered()
+    p.on[1] = False  # power lost: B stops mid-whatever
+    p.run(300)
+    p.restart(1)
+    p.run(20000, until=lambda: p.delivered() and _open(p))
+    assert p.delivered() and _open(p), cut
+
+
+def test_one_side_restarts_mid_stream_and_both_resume_exactly():
+    for cut in (30, 120, 250, 400):
+        gc.collect()  # MicroPython's VM keeps stale references in dead frames: start clean
+        _restart_case(cut)
+
+
+def test_both_sides_restart():
+    p = Pair(seed=21)
+    _connect(p)
+    p.outbox[0] = _msgs("a", 20)
+    p.outbox[1] = _msgs("b", 20)
+    p.run(90)
+    p.on = [False, False]
+    p.run(100)
+    p.restart(0)
+    p.restart(1)
+    p.run(20000, until=p.delivered)
+    assert p.delivered()
+
+
+def test_restart_with_no_save_on_one_side_is_a_mismatch_until_new_stream():
+    p = Pair(seed=5)
+    _connect(p)
+    p.outbox[0] = [b"game 1 move"]
+    p.run(500, until=lambda: len(p.inbox[1]) == 1)
+    p.flash[1] = None  # B's save was lost
+    p.saved[1] = (0, 0)
+    p.restart(1)
+    p.run(1000)
+    a, b = p.links
+    assert p.status() == (ST_MISMATCH, ST_MISMATCH)
+    assert a.mismatch == M_OTHER_GAME and not a.peer_has_game
+    assert b.peer_has_game
+    a.new_stream()  # A's game cannot go on: start a new one
+    p.outbox[0] = [b"new game"]
+    p.sent[0] = 0
+    p.inbox[1] = []
+    _connect(p)
+    p.run(500, until=lambda: len(p.inbox[1]) == 1)
+    assert p.inbox[1] == [b"new game"]
+
+
+def test_restart_from_an_older_save_is_out_of_step():
+    p = Pair(seed=6)
+    _connect(p)
+    p.outbox[0] = [b"m1"]
+    p.run(500, until=lambda: len(p.inbox[1]) == 1)
+    old = p.flash[1]
+    p.outbox[0] = [b"m1", b"m2", b"m3"]
+    p.run(1000, until=lambda: len(p.inbox[1]) == 3 and p.links[0].unacked() == 0)
+    p.flash[1] = old  # B comes back with a save older than what it acknowledged
+    p.restart(1)
+    p.run(1000)
+    assert p.status() == (ST_MISMATCH, ST_MISMATCH)
+    assert p.links[0].mismatch == M_OUT_OF_STEP
+
+
+def test_ticks_wraparound_and_16_bit_sequence_wrap():
+    p = Pair(seed=8, start=(1 << 30) - 700)  # ticks_ms wraps after 0.7 s
+    _connect(p)
+    for link in p.links:  # jump both streams close to the 16-bit wrap, as a long game would
+        snap = bytearray(link.snapshot())
+        for off in (10, 14, 18):
+            snap[off : off + 4] = (65530).to_bytes(4, "little")
+        link.arq.restore(bytes(snap))
+    p.outbox[0] = _msgs("w", 20)
+    p.outbox[1] = _msgs("v", 20)
+    p.run(10000, until=lambda: p.delivered() and p.links[0].unacked() == 0)
+    assert p.delivered()
+    assert p.links[0].arq.tx_base == 65550
+
+
+def test_poll_writes_no_faster_than_the_baud_rate():
+    class SlowPort:
+        def __init__(self):
+            self.written = 0
+            self.calls = 0
+
+        def any(self):
+            return 0
+
+        def readinto(self, buf, n=None):
+            return None
+
+        def write(self, buf):
+            self.calls += 1
+            self.written += len(buf)
+            return len(buf)
+
+    port = SlowPort()
+    link = Link(port, rand_source(3), 0, window=16)
+    link._phase = 4  # pretend linked so DATA flows (white-box: pacing only)
+    link.arq.stream = b"12345678"
+    for _ in range(16):
+        link.send(b"z" * 240)
+    for now in range(0, 400, 16):
+        link.poll(now)
+        # 115200 8N1 moves 11.52 bytes a ms; plus one burst of credit at the start
+        assert port.written <= now * 1152 // 100 + link.tx_burst
+    assert port.written > 3000
+
+
+def test_snapshot_round_trip_and_damage_refused():
+    p = Pair(seed=12)
+    _connect(p)
+    a = p.links[0]
+    a.send(b"pending one")
+    a.send(b"pending two")
+    snap = a.snapshot()
+    f = io.BytesIO()
+    assert a.write_snapshot(f) == len(snap) and f.getvalue() == snap  # the streaming form, for flash
+    link = Link(p.cable.ends[0], rand_source(99), 0, saved=snap)
+    assert link.snapshot() == snap
+    assert link.arq.unacked() == 2 and link.role == a.role
+    raises(ValueError, Link, p.cable.ends[0], rand_source(99), 0, saved=snap[:-1])
+    raises(ValueError, Link, p.cable.ends[0], rand_source(99), 0, saved=b"\x09" + snap[1:])
+
+
+def test_a_stray_resume_does_not_wedge_the_link():
+    p = Pair(seed=14)
+    _connect(p)
+    p.run(200)  # let the handshake's last frames land
+    b = p.links[1]
+    stray = bytes(8) + bytes(12) + b"\x00"  # another stream, no reply wanted
+    p.cable.inject(1, lf.encode(lf.T_RESUME, b.sid, 0, 0, stray))
+    p.run(10)
+    assert b.status() == ST_MISMATCH
+    p.outbox[0] = [b"still here"]
+    p.run(3000, until=lambda: _open(p) and p.inbox[1] == [b"still here"])
+    assert _open(p) and p.inbox[1] == [b"still here"]
+
+
+def test_counters_for_the_game_follow_the_stream():
+    p = Pair(seed=15)
+    _connect(p)
+    a, b = p.links
+    p.outbox[0] = [b"shot A-1", b"shot B-2", b"shot C-3"]
+    p.run(2000, until=lambda: a.acked == 3)
+    assert (a.queued, a.acked, b.taken) == (3, 3, 3)
+    assert a.unacked() == 0 and b.queued == 0

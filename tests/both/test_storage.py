@@ -1,0 +1,114 @@
+"""Saves: what is written comes back; a crash at any write point leaves the
+old or the new save intact; corruption is detected; a full flash keeps the
+old save."""
+
+import os
+
+from storage import OsFs, Storage, StorageFull, pack, unpack
+from support import raises
+
+_DIR = "/tmp/broadside-test-storage-%d" % os.getpid() if hasattr(os, "getpid") else "/tmp/bs-test-storage"
+
+
+def _fresh(fs=None):
+    st = Storage(_DIR, fs)
+    st.delete("game")
+    return st
+
+
+def test_round_trip():
+    st = _fresh()
+    st.save("game", b"state-1")
+    assert st.load("game") == (b"state-1", "main")
+
+
+def test_second_save_keeps_backup_of_first():
+    st = _fresh()
+    st.save("game", b"one")
+    st.save("game", b"two")
+    assert st.load("game") == (b"two", "main")
+    assert unpack(st.fs.read(_DIR + "/game.bak")) == b"one"
+
+
+def test_corrupt_main_falls_back_to_backup():
+    st = _fresh()
+    st.save("game", b"one")
+    st.save("game", b"two")
+    blob = bytearray(st.fs.read(_DIR + "/game"))
+    blob[-1] ^= 0xFF  # one flipped bit in the payload
+    OsFs().write(_DIR + "/game", bytes(blob))
+    assert st.load("game") == (b"one", "backup")
+
+
+def test_truncated_save_detected():
+    blob = pack(b"hello world")
+    assert unpack(blob) == b"hello world"
+    for cut in range(len(blob)):
+        assert unpack(blob[:cut]) is None
+
+
+def test_nothing_saved_loads_none():
+    st = _fresh()
+    assert st.load("game") == (None, None)
+
+
+class CrashingFs(OsFs):
+    """Dies (raises Crash) at the n-th mutating call, like a power cut."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def _tick(self):
+        self.n -= 1
+        if self.n < 0:
+            raise Crash()
+
+    def write(self, path, data):
+        self._tick()
+        # a power cut mid-write leaves half the file
+        if self.n == 0:
+            with open(path, "wb") as f:
+                f.write(data[: len(data) // 2])
+            raise Crash()
+        OsFs.write(self, path, data)
+
+    def rename(self, a, b):
+        self._tick()
+        OsFs.rename(self, a, b)
+
+    def remove(self, path):
+        self._tick()
+        OsFs.remove(self, path)
+
+
+class Crash(Exception):
+    pass
+
+
+def test_power_cut_at_every_write_point_keeps_old_or_new():
+    for n in range(8):
+        st = _fresh()
+        st.save("game", b"old-state")
+        st.fs = CrashingFs(n)
+        try:
+            st.save("game", b"new-state")
+        except Crash:
+            pass
+        got, _where = Storage(_DIR).load("game")
+        assert got in (b"old-state", b"new-state"), (n, got)
+
+
+class FullFs(OsFs):
+    def write(self, path, data):
+        with open(path, "wb") as f:
+            f.write(data[:3])
+        raise OSError(28)
+
+
+def test_full_flash_raises_and_keeps_old_save():
+    st = _fresh()
+    st.save("game", b"keep me")
+    st.fs = FullFs()
+    e = raises(StorageFull, st.save, "game", b"new")
+    assert "full" in str(e)
+    assert Storage(_DIR).load("game") == (b"keep me", "main")

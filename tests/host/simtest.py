@@ -1,0 +1,42 @@
+"""Helpers for tests that drive the simulated handheld headless."""
+
+import os
+
+from host_tools.sim import Handheld, run_script
+from host_tools.ssd1306 import from_png, to_png
+
+GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
+UPDATE = os.environ.get("BROADSIDE_UPDATE_GOLDEN") == "1"
+
+
+def play(keys="", saves=None, env=None, board="sim", tail=10):
+    """A running handheld after the key script (close it when done)."""
+    h = Handheld(board=board, saves=saves, env=env)
+    try:
+        run_script([h], keys, tail_frames=tail)
+    except Exception:
+        h.close()
+        raise
+    return h
+
+
+def assert_golden(h, name, tmp_dir):
+    """The screen equals tests/golden/NAME.png pixel for pixel (set
+    BROADSIDE_UPDATE_GOLDEN=1 to re-record after a deliberate change)."""
+    path = os.path.join(GOLDEN, name + ".png")
+    rows = h.screen()
+    if UPDATE or not os.path.exists(path):
+        if not UPDATE:
+            raise AssertionError("no golden image %s: run with BROADSIDE_UPDATE_GOLDEN=1" % path)
+        to_png(rows, path)
+        return
+    want = from_png(path)
+    if rows != want:
+        got = os.path.join(str(tmp_dir), name + "-got.png")
+        to_png(rows, got)
+        diff = sum(a != b for ra, rb in zip(rows, want) for a, b in zip(ra, rb))
+        raise AssertionError("%s differs from golden in %d pixels; got %s" % (name, diff, got))
+
+
+def lit(h):
+    return sum(map(sum, h.screen()))

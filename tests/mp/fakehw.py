@@ -1,0 +1,61 @@
+"""A handheld made of plain objects for screen tests under MicroPython: a
+real framebuf display (no bus), scripted buttons, a stepping clock."""
+
+import framebuf
+from hal import Buttons, Hw, Sound
+
+
+class FakeDisplay(framebuf.FrameBuffer):
+    def __init__(self):
+        self.buf = bytearray(1024)
+        super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.shows = 0
+        self.level = 255
+
+    def show(self):
+        self.shows += 1
+
+    def contrast(self, v):
+        self.level = v
+
+
+class FakeClock:
+    frame_ms = 33
+
+    def __init__(self):
+        self.t = 0
+
+    def now(self):
+        return self.t
+
+    def wait_frame(self):
+        self.t += self.frame_ms
+        return self.t
+
+
+class Keys:
+    def __init__(self):
+        self.mask = 0
+
+    def __call__(self):
+        return self.mask
+
+
+def make_hw(storage=None):
+    keys = Keys()
+    hw = Hw("fake", FakeDisplay(), Buttons(keys), FakeClock(), storage=storage, sound=Sound(None))
+    hw.keys = keys
+    return hw
+
+
+def press(app, mask, after=2):
+    """Hold mask for one frame, then run `after` idle frames."""
+    app.hw.keys.mask = mask
+    app.step()
+    app.hw.keys.mask = 0
+    for _ in range(after):
+        app.step()
+
+
+def pixel_rows(fb):
+    return ["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)]

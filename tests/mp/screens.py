@@ -1,0 +1,65 @@
+"""Every screen of every module, for the layout tests and the PNG review.
+
+A UI module may define catalog(app) yielding (name, screen) pairs: the
+screen in a representative state (long names, full hands, end of game).
+This module collects them from home.py and every mode in modes.py.
+"""
+
+import font
+import home
+import strings
+import ui
+from app import App
+from fakehw import make_hw
+from modes import MODES
+
+
+def modules():
+    names = ["home"]
+    for _key, module, _arg in MODES:
+        if module not in names:
+            names.append(module)
+    return names
+
+
+def each_screen(app):
+    for name in modules():
+        mod = __import__(name)
+        if hasattr(mod, "catalog"):
+            for screen_name, screen in mod.catalog(app):
+                yield name + "." + screen_name, screen
+
+
+def render(app, screen, lang):
+    """Draw screen in lang; return the text boxes drawn."""
+    strings.set_lang(lang)
+    ui.TRACE = []
+    fb = app.fb
+    fb.fill(0)
+    app.stack = [screen]
+    screen.draw(app, fb)
+    boxes = ui.TRACE
+    ui.TRACE = None
+    return boxes
+
+
+def new_app():
+    return App(make_hw())
+
+
+def problems(boxes):
+    """Text off the display, or two texts overlapping."""
+    out = []
+    for x, y, w, h, s in boxes:
+        if x < 0 or y < 0 or x + w > ui.W or y + h > ui.H:
+            out.append("off screen: %r at (%d,%d) w=%d" % (s, x, y, w))
+    for i in range(len(boxes)):
+        x1, y1, w1, h1, s1 = boxes[i]
+        for j in range(i + 1, len(boxes)):
+            x2, y2, w2, h2, s2 = boxes[j]
+            if w1 and w2 and x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1:
+                out.append("overlap: %r and %r" % (s1, s2))
+    return out
+
+
+_ = (font, home)
