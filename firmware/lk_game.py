@@ -55,6 +55,7 @@ from link_commit import (
     CoinFlip,
     MyFleet,
     PeerFleet,
+    cell_name,
 )
 from link_session import GAME_BATTLESHIP, RULE_SALVO, RULE_TOUCHING, ST_OPEN
 
@@ -196,6 +197,7 @@ class LkGame:
         self.aim = -1  # the cell of our shot waiting for its answer
         self.winner = -1
         self.cheat = None  # (code, cell or -1, why)
+        self.cheat_msg = None
         self.last_mine = None  # (cell, hit, sunk ship id or 0) of our latest answered shot
         self.last_theirs = None  # the same for the peer's latest shot
         self.hits = 0  # our hits on the peer's fleet
@@ -345,6 +347,7 @@ class LkGame:
             elif code == C_PROTOCOL:
                 why = W_BAD
         self.cheat = (code, e.cell, why)
+        self.cheat_msg = e.text  # the link layer's own words (English; not saved: screens use cheat)
         self.phase = CHEAT
         self._dirty = True
 
@@ -352,12 +355,13 @@ class LkGame:
         texts = (
             "sent a bad message",
             "fired out of turn",
-            "shot twice",
+            "shot twice at ",
             "revealed its fleet before the end",
             "answered a shot we did not fire",
             "sent an unexpected message",
         )
-        e = CheatError(C_PROTOCOL, "Opponent " + texts[why], cell)
+        text = "Opponent " + texts[why] + (cell_name(cell) if why == W_REPEAT else "")
+        e = CheatError(C_PROTOCOL, text, cell)
         self._caught(e, why)
         return EV_END
 

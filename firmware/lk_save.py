@@ -1,33 +1,38 @@
-"""The linked game's save: an LkGame and its Link's snapshot in one payload, and back.
+"""The linked game's save: an LkGame and its Link's snapshot, and back.
 
+    if g.peer.got changed: save("lkpeer", commitments(g))   # first: the peer's commitments
     data = payload(g, b"L")          # tag, state length (2 bytes LE), state, link snapshot
-    data = payload(g, b"L", buf)     # the same, written into a buffer kept for saves
     state, snap = split(data)        # memoryviews, nothing copied
     link = Link(port, rand, now, rules=saved_rules(state), saved=snap)
-    g = restore(state, link, rand)   # ValueError when the save is damaged
+    g = restore(state, link, rand, commitments=load("lkpeer"))   # ValueError when damaged
 
 Written whenever LkGame.needs_save() says so (after every send and every
-message taken, before the next poll: docs/link-protocol.md 5.2), so it is
-built in one exact allocation: the peer's commitments alone are 3.2 KB. The
-state is a 28-byte head (below), the game id, the coin while it is in the
-air, our fleet (bs_fleet), our fleet's secrets (MyFleet), the peer's
-commitments and answers (PeerFleet.to_bytes()'s layout), the peer's map once
-checked, and the messages the link had no room for yet.
+message taken, before the next poll: docs/link-protocol.md 5.2). The peer's
+commitments (3.2 KB) change only while its FLEET_COMMIT parts come in, so
+they are saved apart, before the game, only when more parts were taken; the
+game save (under 2 KB, about 700 bytes in play) holds their count and a
+CRC-32 that restore() checks them against. The state is a 32-byte head
+(below), the game id, the coin while it is in the air, our fleet
+(bs_fleet), our fleet's secrets (MyFleet), the peer's answers (PeerFleet's
+log), the peer's map once checked, and the messages the link had no room for.
 """
+
+import binascii
 
 from bs_rules import CELLS, SALVO, SIZE
 from compat import const
-from link_commit import CoinFlip, MyFleet
+from link_commit import HASH_LEN, PART_HASHES, CoinFlip, MyFleet
 from lk_game import CHEAT, COIN, FORFEIT, PLAYING, LkGame, rules_bytes
 
 _VERSION = const(1)
-_HEAD = const(28)
+_HEAD = const(32)
 _NONE = const(0xFF)
 _COIN_STATE = const(58)  # CoinFlip.to_bytes()
 # head: 0 version, 1 phase, 2 variant, 3 touching, 4 role, 5 first, 6 turn, 7 shots left, 8 aim,
 # 9 winner, 10-12 cheat (code, cell, why), 13-15 our last shot (cell, hit, sunk), 16-18 theirs,
 # 19 coin length, 20-21 our secrets' length, 22 queued messages, 23 map kept, 24 fleet length,
-# 25 our fleet's parts queued, 26-27 turns begun. 0xFF stands for "none" (-1).
+# 25 our fleet's parts queued, 26-27 turns begun, 28-31 CRC-32 of the peer's commitments as saved
+# (commitments()). 0xFF stands for "none" (-1).
 
 
 def split(payload, start=1):
@@ -75,6 +80,16 @@ def _triple(t):
     return (_NONE, 0, 0) if t is None else t
 
 
+def commitments(g):
+    """The peer's commitments taken so far (a view of its PeerFleet's blob: nothing copied)."""
+    return _commitments_view(g.peer)
+
+
+def _commitments_view(p):
+    n = p.got * PART_HASHES * HASH_LEN
+    return memoryview(p.blob)[: min(n, len(p.blob))]
+
+
 def payload(g, tag=b"L", into=None):
     """tag + state length (2 bytes) + state + the link's snapshot, in one exact allocation, or
     written into the bytearray `into` when it is big enough (then a memoryview of its start)."""
@@ -84,7 +99,7 @@ def payload(g, tag=b"L", into=None):
     fleet = g.fleet.to_bytes()
     mine = g.my.to_bytes() if g.my is not None else b""
     p = g.peer
-    n = _HEAD + 8 + len(coin) + len(fleet) + len(mine) + 14 + len(p.blob) + 3 * p.n_log
+    n = _HEAD + 8 + len(coin) + len(fleet) + len(mine) + 14 + 3 * p.n_log
     if g.peer_map is not None:
         n += CELLS
     for msg in g.out:
@@ -100,6 +115,8 @@ def payload(g, tag=b"L", into=None):
             g.aim, g.winner) + cheat + _triple(g.last_mine) + _triple(g.last_theirs) + (
             len(coin), len(mine) & 0xFF, len(mine) >> 8, len(g.out), 0 if g.peer_map is None else 1,
             len(fleet), g.parts_sent, g.turn_no & 0xFF, g.turn_no >> 8)  # fmt: skip
+    crc = binascii.crc32(commitments(g)) & 0xFFFFFFFF
+    head += (crc & 0xFF, (crc >> 8) & 0xFF, (crc >> 16) & 0xFF, crc >> 24)
     w = _Into(buf, t + 2)
     for v in head:
         buf[w.pos] = v & 0xFF
@@ -108,10 +125,9 @@ def payload(g, tag=b"L", into=None):
     w.write(coin)
     w.write(fleet)
     w.write(mine)
-    # PeerFleet.to_bytes()'s layout, without its copies of the 3.2 KB blob
+    # PeerFleet.to_bytes()'s layout, less its blob (saved apart: commitments())
     w.write(p.game_id)
     w.write(bytes((p.role, p.n & 0xFF, p.width, p.got)))
-    w.write(memoryview(p.blob))
     w.write(bytes((p.n_log & 0xFF, p.n_log >> 8)))
     w.write(memoryview(p.log)[: 3 * p.n_log])
     if g.peer_map is not None:
@@ -124,15 +140,16 @@ def payload(g, tag=b"L", into=None):
     return buf if len(buf) == size else memoryview(buf)[:size]
 
 
-def restore(state, link, rand, peer=None):
+def restore(state, link, rand, peer=None, commitments=None):
     """The game saved by payload() (its state part: see split()); ValueError when damaged.
-    peer: a PeerFleet to load the peer's commitments into (see LkGame)."""
+    commitments: what commitments() gave when saved (None when no part was taken yet);
+    peer: a PeerFleet to load them into (see LkGame)."""
     b = state
     if len(b) < _HEAD + 8 or b[0] != _VERSION or b[1] > FORFEIT or b[2] > SALVO:
         raise ValueError("bad link game save")
     g = LkGame(link, rand, b[2], bool(b[3]), peer)
     try:
-        _load(g, b)
+        _load(g, b, commitments)
     except IndexError:
         raise ValueError("truncated link game save")
     return g
@@ -142,7 +159,7 @@ def _opt(v):
     return -1 if v == _NONE else v
 
 
-def _load(g, b):
+def _load(g, b, commitments):
     g.phase = b[1]
     g.role = b[4] & 1
     g.first = _opt(b[5])
@@ -174,7 +191,7 @@ def _load(g, b):
     if n_mine:
         g.my = MyFleet.from_bytes(bytes(b[i : i + n_mine]))
         i += n_mine
-    i = _load_peer(g, b, i)
+    i = _load_peer(g, b, i, commitments)
     if has_map:
         g.peer_map = bytes(b[i : i + CELLS])
         i += CELLS
@@ -188,7 +205,7 @@ def _load(g, b):
         g.peer.own = g.my.fleet_hash()
 
 
-def _load_peer(g, b, i):
+def _load_peer(g, b, i, commitments):
     """Into the PeerFleet the game allocated first (no second 3.2 KB block)."""
     p = g.peer
     p.game_id = bytes(b[i : i + 8])
@@ -196,12 +213,17 @@ def _load_peer(g, b, i):
     if b[i + 9] != CELLS or b[i + 10] != SIZE or b[i + 11] > (CELLS + 7) // 7:
         raise ValueError("bad peer fleet state")
     p.got = b[i + 11]
+    n = len(_commitments_view(p))
+    if n:
+        crc = b[28] | (b[29] << 8) | (b[30] << 16) | (b[31] << 24)
+        if (
+            commitments is None
+            or len(commitments) < n
+            or binascii.crc32(memoryview(commitments)[:n]) & 0xFFFFFFFF != crc
+        ):
+            raise ValueError("the peer's commitments are missing or damaged")
+        p.blob[:n] = memoryview(commitments)[:n]
     i += 12
-    n = len(p.blob)
-    if len(b) < i + n:
-        raise ValueError("bad peer fleet state")
-    p.blob[:] = b[i : i + n]
-    i += n
     p.n_log = b[i] | (b[i + 1] << 8)
     i += 2
     if p.n_log > CELLS or len(b) < i + 3 * p.n_log:

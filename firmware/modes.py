@@ -8,9 +8,12 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 MODES = (
     ("battleship", "bs_ui", "classic"),
     ("salvo", "bs_ui", "salvo"),
+    ("link_battle", "lk_ui", "classic"),
+    ("link_salvo", "lk_ui", "salvo"),
 )
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {}
+RESUME[ord("L")] = "lk_ui"
 SAVE_NAME = "game"

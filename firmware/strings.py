@@ -31,6 +31,8 @@ EN = {
     "continue": "Continue",
     "battleship": "Battleship",
     "salvo": "Salvo",
+    "link_battle": "Link battle",
+    "link_salvo": "Link salvo",
 }
 
 HU = {
@@ -59,6 +61,8 @@ HU = {
     "continue": "Folytatás",
     "battleship": "Torpedó",
     "salvo": "Sortűz",
+    "link_battle": "Kábeles csata",
+    "link_salvo": "Kábeles sortűz",
 }
 
 LANGS = ("en", "hu")

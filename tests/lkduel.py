@@ -16,7 +16,7 @@ from link_commit import PeerFleet
 from link_session import Link
 from linkcable import Cable, rand_source
 from lk_game import PLACING, TX_QUEUE, LkGame, rules_bytes
-from lk_save import payload, restore, saved_rules, split
+from lk_save import commitments, payload, restore, saved_rules, split
 from prng import Rng
 
 FW = (1, 0, 0)
@@ -28,8 +28,9 @@ LAYOUT_B = ((0, 1, 1, True), (1, 1, 4, False), (2, 7, 7, True), (3, 4, 4, False)
 
 # Each side's "flash" and the peer's commitments, allocated once for every duel: compiling the
 # tests from source leaves MicroPython's heap in small pieces, where a 3.2 KB block is hard to find.
-_DISKS = (bytearray(4800), bytearray(4800))
-SCRATCH = bytearray(4800)  # for a test's own copy of a save
+_DISKS = (bytearray(2048), bytearray(2048))
+_PEER_DISKS = (bytearray(3232), bytearray(3232))  # the peer's commitments, saved apart (lk_save)
+SCRATCH = bytearray(2048)  # for a test's own copy of a save
 _PEERS = (PeerFleet(bytes(8), 1), PeerFleet(bytes(8), 1))
 
 
@@ -45,6 +46,9 @@ class Hand:
         self.boots = 0
         self.flash = None  # the save: a memoryview into its disk, or None
         self.disk = _DISKS[side]
+        self.peer_flash = None  # the peer's commitments as saved (lk_save.commitments)
+        self.peer_disk = _PEER_DISKS[side]
+        self.saved_got = 0
         self.saves = 0
         self.biggest_save = 0
         self.events = 0
@@ -67,15 +71,17 @@ class Hand:
         gc.collect()  # what the old game held is free again, as after a power cycle
         # the game first (its 3.2 KB block), then its Link, as the handheld does
         if self.flash is None:
+            self.peer_flash = None
             g = LkGame(None, rand, self.variant, self.touching, _PEERS[self.side])
             g.link = Link(
                 end, rand, now, fw=FW, rules=rules_bytes(self.variant, self.touching), tx_slots=TX_SLOTS
             )
         else:
             state, snap = split(self.flash)
-            g = restore(state, None, rand, _PEERS[self.side])
+            g = restore(state, None, rand, _PEERS[self.side], self.peer_flash)
             g.link = Link(end, rand, now, fw=FW, rules=saved_rules(state), saved=snap, tx_slots=TX_SLOTS)
         self.g = g
+        self.saved_got = g.peer.got
         self._lying = False
 
     def restart(self):
@@ -116,6 +122,11 @@ class Hand:
             self.fired[g.turn_no] += 1
             self.afloat[g.turn_no] = g.fleet.afloat()
         if g.needs_save():
+            if g.peer.got != self.saved_got:  # the commitments first, as the handheld saves them
+                c = commitments(g)
+                self.peer_disk[: len(c)] = c
+                self.peer_flash = memoryview(self.peer_disk)[: len(c)]
+                self.saved_got = g.peer.got
             self.flash = payload(g, b"L", self.disk)
             self.saves += 1
             if len(self.flash) > self.biggest_save:

@@ -1,0 +1,37 @@
+"""Link battle's words in Hungarian that the whole mode uses: the battle's and the ships' names.
+lk_ui loads the language in use only; each stage module (lk_connect, lk_place, lk_end) keeps
+its own words beside its screens."""
+
+W = {
+    "lk_unplugged": "Kihúzták a kábelt?",
+    "lk_wait_fleet": "Várom a flottáját...",
+    "lk_sending_fleet": "Küldöm a flottánkat...",
+    "lk_fleets": "Flották",
+    "lk_your_turn": "Te lősz",
+    "lk_their_turn": "Ő lő",
+    "lk_firing": "Tűz...",
+    "lk_you": "Te: %s",
+    "lk_them": "Ő: %s",
+    "lk_waiting": "Várom a másik gépet...",
+    "lk_checking": "Ellenőrzöm a flottáját...",
+    "lk_check_head": "Ellenőrzés",
+    "lk_h_target": "B:cél",
+    "lk_ship0": "Repülőgép-hordozó",
+    "lk_ship1": "Csatahajó",
+    "lk_ship2": "Romboló",
+    "lk_ship3": "Tengeralattjáró",
+    "lk_ship4": "Járőrhajó",
+    "lk_short0": "Hordozó",
+    "lk_hit": "TALÁLAT",
+    "lk_miss": "MELLÉ",
+    "lk_sunk": "ELSÜLLYEDT:",
+    "lk_shots": "Lövés",
+    "lk_afloat": "Úszik: %d",
+    "lk_aim": "Cél: %s",
+    "lk_paused": "Szünet",
+    "lk_back": "Vissza a csatába",
+    "lk_save_quit": "Mentés, kilépés",
+    "lk_h_aim": "A:tűz B:flotta",
+    "lk_h_fleet": "B:flotta",
+    "lk_h_menu": "A:menü B:cél",
+}
