@@ -2,6 +2,7 @@
 tests and the PNG review (python -m host_tools.screens bs_ui). Loaded only
 by bs_ui.catalog(), never during a game."""
 
+import bs_ai_hard  # noqa: F401  (the catalog has hard games: compiled before any is made)
 from bs_battle import CPU_FIRES, END, OWN, Battle, Paused
 from bs_engine import CPU, PLAYER, Game
 from bs_place import Placement

@@ -2,6 +2,8 @@
 fleet with its refusals, aiming, the answers, the CPU's turn, saves and resume,
 the end of the game."""
 
+import sys
+
 import bs_battle
 import bs_ui
 import gridview
@@ -339,3 +341,13 @@ def test_an_unreadable_save_is_refused():
         except (ValueError, IndexError):
             continue
         raise AssertionError("accepted %r" % bad)
+
+
+def test_the_hard_cpu_is_unloaded_with_the_mode():
+    sys.modules.pop("bs_ai_hard", None)
+    app = _app(level="hard")
+    press(app, A)
+    press(app, A)  # Hard: the engine imports the hard CPU
+    assert "bs_ai_hard" in sys.modules
+    press(app, B)  # leave the placement menu: back at the main menu
+    assert isinstance(app.top(), Home) and "bs_ai_hard" not in sys.modules
