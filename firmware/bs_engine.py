@@ -24,6 +24,7 @@ from bs_fleet import Fleet
 from bs_rules import (
     CELLS,
     CLASSIC,
+    FIRST_SHOOTER,
     GAME_OVER,
     HARD,
     NOT_PLACED,
@@ -33,6 +34,7 @@ from bs_rules import (
     SALVO_SHOTS_PER_SHIP,
     SHIP_NAMES,
     SIZE,
+    TOUCHING_ALLOWED,
     WRONG_PHASE,
     Refused,
 )
@@ -56,31 +58,22 @@ SHOT_SUNK = const(4)  # a hit on a ship that has sunk
 _VERSION = const(1)
 
 
-def spread(seed):
-    """Fold a seed's low bits into its high bits. prng.Rng takes the low bits of
-    every output from the seed's high 15 bits only, so seeds 1, 2, 3... would all
-    start with the same low bits (the same coin toss, the same parity)."""
-    lo = seed & 0x7FFF
-    hi = ((seed >> 15) ^ (lo * 20077 + 12345)) & 0x7FFF
-    return (hi << 15) | lo
-
-
 def _name(ship):
     return SHIP_NAMES[ship] if ship >= 0 else None
 
 
 class Game:
-    def __init__(self, level=HARD, variant=CLASSIC, touching=True, seed=1, habits=None,
-                 first=-1, called_salvo=False):
+    def __init__(self, level=HARD, variant=CLASSIC, touching=TOUCHING_ALLOWED, seed=1, habits=None,
+                 first=FIRST_SHOOTER, called_salvo=False):
         """first: PLAYER, CPU, or -1 for a coin toss at start()."""
         self.level = level
         self.variant = variant
         self.touching = touching
         self.called_salvo = called_salvo
         self.habits = habits
-        self.rng = Rng(spread(seed))
+        self.rng = Rng(seed)
         self.fleets = [Fleet(touching), Fleet(touching)]
-        self.ai = make_ai(level, Rng(spread(seed ^ 0x5A5A)), touching, habits)
+        self.ai = make_ai(level, Rng(seed ^ 0x2AAAAAAA), touching, habits)
         self.phase = PLACING
         self.first = first
         self.turn = PLAYER

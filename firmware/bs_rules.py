@@ -27,7 +27,7 @@ MAX_SHIP = const(5)
 # Options (a game's defaults; each one is a flag in the saved game).
 TOUCHING_ALLOWED = True  # no rule forbids ships touching; "no touching" forbids even corners
 SALVO_SHOTS_PER_SHIP = const(1)  # Salvo: one shot per ship still afloat
-PLAYER_FIRST = True  # the rules say "decide who will go first": the player shoots first
+FIRST_SHOOTER = -1  # "decide who will go first": -1 a coin toss, 0 the player, 1 the CPU
 
 # Variants
 CLASSIC = const(0)
