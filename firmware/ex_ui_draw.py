@@ -128,7 +128,7 @@ def draw_attack(scr, fb):
     ui.title(fb, title)
     # attacker
     art.ship(fb, g.attacker, 0, 11)
-    ui.text(fb, font.fit(t("ex_s%d" % g.attacker), 98), 16, 11)
+    ui.text(fb, font.fit(t("ex_s%d" % g.attacker), 96), 16, 11)
     art.seat(fb, me, cpu, 116, 13)
     # target (the Carrier's candidate while it declares)
     owner, target = g.owner, g.target
@@ -138,7 +138,7 @@ def draw_attack(scr, fb):
     art.icon(fb, art.I_ARROW, 2, 22)
     if target != NONE:
         art.ship(fb, target, 8, 20)
-        ui.text(fb, font.fit(t("ex_s%d" % target), 92), 24, 20)
+        ui.text(fb, font.fit(t("ex_s%d" % target), 88), 24, 20)
         art.seat(fb, owner, scr.is_cpu(owner), 116, 22)
     else:
         ui.text(fb, font.fit(t("ex_after_roll"), 118), 10, 20)

@@ -107,7 +107,7 @@ class GameScreen(ui.Screen):
         from ex_ui_menus import Curtain
 
         self.shown = p
-        app.push(Curtain(self, self.name(p)))
+        app.push(Curtain(self, p))
 
     def _setup(self, app):
         from ex_ui_menus import Arrange

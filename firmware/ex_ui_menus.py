@@ -15,9 +15,9 @@ from strings import t
 class Curtain(ui.Screen):
     """"Pass the handheld to Player 2 — then press A"; B opens the pause menu."""
 
-    def __init__(self, game, name):
+    def __init__(self, game, p):
         self.game = game
-        self.who = name
+        self.p = p
 
     def update(self, app):
         if app.buttons.pressed(A):
@@ -29,10 +29,11 @@ class Curtain(ui.Screen):
     def draw(self, app, fb):
         ui.title(fb, t("ex_title"))
         ui.center(fb, t("ex_pass"), 16)
-        w = font.width(self.who) + 4
+        who = self.game.name(self.p)
+        w = font.width(who) + 4
         x = (ui.W - w) // 2
         fb.fill_rect(x, 27, w, 11, 1)
-        ui.text(fb, self.who, x + 2, 29, 0)
+        ui.text(fb, who, x + 2, 29, 0)
         ui.center(fb, t("ex_press_a"), 43)
 
 
