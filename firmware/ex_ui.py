@@ -71,7 +71,9 @@ def load(data):
         s.append(st[k] | st[k + 1] << 8 | st[k + 2] << 16 | st[k + 3] << 24)
     urng = Rng(1)
     urng.setstate((s[0], s[1]))
-    return GameScreen(g, st[1], st[2], urng, st[3])
+    scr = GameScreen(g, st[1], st[2], urng, st[3])
+    scr.begin_turn()
+    return scr
 
 
 def new_game(app, game, players, team, cpu):

@@ -83,16 +83,13 @@ class GameScreen(ui.Screen):
         if g.phase == SETUP:
             self._setup(app)
             return
-        if g.phase == OVER:
-            self._over(app)
-            return
         btn = app.buttons
         if self.anim:
             self.anim -= 1
-            if self.anim and (btn.pressed(A) or btn.pressed(B)) and not self.is_cpu(g.turn):
+            if btn.pressed(A) or btn.pressed(B):  # skip the tumbling
                 self.anim = 0
             if self.anim == 0:
-                self._settled(app)
+                self.settled(app)
             app.redraw()
             return
         if self.is_cpu(g.turn):
@@ -128,6 +125,13 @@ class GameScreen(ui.Screen):
         self._turn_starts(app)
 
     def _turn_starts(self, app):
+        self.save(app)
+        self.begin_turn()
+        app.redraw()
+
+    def begin_turn(self):
+        """Fresh cursors; a CPU seat's captain for this turn (after the save,
+        so a resumed game draws the same one)."""
         g = self.g
         self.sel = 0
         self.tsel = 0
@@ -135,14 +139,20 @@ class GameScreen(ui.Screen):
         self.wait = PACE
         if self.is_cpu(g.turn):
             self.caps[g.turn] = self._captain()
-        self.save(app)
-        app.redraw()
 
     def save(self, app):
         import ex_ui
 
         self.saves += 1
         app.save(ex_ui.SAVE_NAME, ex_ui.payload(self))
+
+    def end_turn(self, app):
+        """After the result was seen: the next turn, or the result screen."""
+        if self.g.phase == OVER:
+            self._over(app)
+        else:
+            self.g.next_turn()
+            self._turn_starts(app)
 
     def _over(self, app):
         import ex_ui
@@ -157,14 +167,14 @@ class GameScreen(ui.Screen):
         app.cue("win" if human_won or not self.humans else "lose")
         app.replace(Result(self))
 
-    def _rolled(self, app, anim=True):
+    def rolled(self, app, anim=True):
         app.cue("dice")
         self.anim = ANIM if anim else 0
         if not anim:
-            self._settled(app)
+            self.settled(app)
         app.redraw()
 
-    def _settled(self, app):
+    def settled(self, app):
         """The dice came to rest: the sound of what they did."""
         g = self.g
         if g.phase in (DONE, OVER):
@@ -175,37 +185,34 @@ class GameScreen(ui.Screen):
             if g.kept & g.rolled:
                 app.cue("hit")
 
-    def _next_turn(self, app):
-        self.g.next_turn()
-        self._turn_starts(app)
-
     # ---- a CPU seat ----
     def _cpu(self, app, btn):
         g = self.g
+        over = g.phase == DONE or g.phase == OVER
         if btn.pressed(A):
             self.wait = 0
         elif btn.pressed(B):
-            if g.phase == DONE:
+            if over:
                 self.wait = 0
             else:
                 self.fast = True
-        if self.fast and g.phase != DONE:
+        if self.fast and not over:
             self.wait = 0
         if self.wait > 0:
             self.wait -= 1
             return
-        if g.phase == DONE:
-            self._next_turn(app)
+        if over:
+            self.end_turn(app)
             return
         ph = g.phase
         ex_ai.step(g, self.caps)
         if g.phase == TARGET or g.phase == ROLL:
             self.sel = g.position(g.turn, g.attacker)
         if ph in (ROLL, AGAIN, REROLL):
-            self._rolled(app, not self.fast)
+            self.rolled(app, not self.fast)
         else:
             if g.phase in (DONE, OVER):  # the Carrier's declaration sank its target
-                self._settled(app)
+                self.settled(app)
             self.wait = PACE
         app.redraw()
 

@@ -25,7 +25,7 @@ def play(scr, app, btn):
         elif ph == ROLL or ph == AGAIN:
             if btn.pressed(A):
                 g.roll()
-                scr._rolled(app)
+                scr.rolled(app)
             elif btn.pressed(B):
                 if ph == ROLL:
                     g.back()
@@ -33,12 +33,12 @@ def play(scr, app, btn):
                     app.redraw()
                 elif g.can_stop():
                     g.stop()
-                    scr._settled(app)
+                    scr.settled(app)
                     app.redraw()
         elif ph == REROLL:
             _reroll(scr, app, btn)
-        elif ph == DONE and btn.pressed(A):
-            scr._next_turn(app)
+        elif (ph == DONE or ph == OVER) and btn.pressed(A):
+            scr.end_turn(app)
     except ValueError:
         app.cue("miss")  # not allowed now: the engine changed nothing
 
@@ -78,7 +78,7 @@ def _pick_target(scr, app, btn):
         scr.dsel = 0
         app.cue("click")
         if g.phase in (DONE, OVER):
-            scr._settled(app)
+            scr.settled(app)
         app.redraw()
     elif btn.pressed(B) and g.phase == TARGET:
         g.back()
@@ -99,8 +99,8 @@ def _reroll(scr, app, btn):
         app.redraw()
     elif btn.pressed(A):
         g.roll()
-        scr._rolled(app)
+        scr.rolled(app)
     elif btn.pressed(B):
         g.stop()
-        scr._settled(app)
+        scr.settled(app)
         app.redraw()
