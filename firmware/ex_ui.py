@@ -22,6 +22,9 @@ import gc
 
 gc.collect()  # before the game's modules compile (a fragmented heap is the risk)
 import ex_ai
+import ex_ui_draw  # noqa: F401  (the game screen's parts load with the mode, so
+import ex_ui_human  # noqa: F401  app.end_mode() drops them with it)
+import ex_ui_menus  # noqa: F401
 import strings
 import ui
 from compat import const
