@@ -55,5 +55,6 @@ def test_dice_screen_golden(tmp_path):
 
 
 def test_icon_bytes_match_their_art():
-    out = subprocess.run([sys.executable, "-m", "host_tools.ex_icons", "--check"], capture_output=True, text=True)
+    cmd = [sys.executable, "-m", "host_tools.ex_icons", "--check"]
+    out = subprocess.run(cmd, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout
