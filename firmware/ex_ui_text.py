@@ -70,7 +70,7 @@ _ROWS = (
     "ex_quit|Save and quit|Mentés és kilépés\n"
     "ex_over|Game over|Vége a játéknak\n"
     "ex_wins|%s wins!|%s nyert!\n"
-    "ex_win2|%s & %s win!|%s és %s nyert!\n"
+    "ex_win2|%s & %s win!|%s és %s nyertek!\n"
     "ex_h_over|A:menu|A:menü\n"
 )
 
