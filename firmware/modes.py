@@ -9,5 +9,7 @@ MODES = (("express", "ex_ui", None),)
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.
-RESUME = {}
+RESUME = {
+    0x45: "ex_ui",  # E: Battleship Express
+}
 SAVE_NAME = "game"
