@@ -2,11 +2,10 @@
 tests and the PNG review (python -m host_tools.screens bs_ui). Loaded only
 by bs_ui.catalog(), never during a game."""
 
-import bs_ai_hard  # noqa: F401  (the catalog has hard games: compiled before any is made)
 from bs_battle import CPU_FIRES, END, OWN, Battle, Paused
 from bs_engine import CPU, PLAYER, Game
 from bs_place import Placement
-from bs_rules import CLASSIC, HARD, MEDIUM, SALVO
+from bs_rules import CLASSIC, MEDIUM, SALVO
 from bs_ui import LevelMenu
 from bs_view import ship_index
 
@@ -109,14 +108,14 @@ def screens(app):
     last = _shoot(g, _misses(g, 4) + ds)
     yield "sunk", _told(Battle(g), last)
 
-    g = _game(seed=5, level=HARD)
+    g = _game(seed=5)
     _shoot(g, _misses(g, 15))
     g.cpu_turn()
     b = Battle(g)
     b.view = OWN
     yield "fleet", b
 
-    g = _game(seed=5, level=HARD)
+    g = _game(seed=5)
     _shoot(g, _misses(g, 12))
     b = Battle(g)
     b.state = CPU_FIRES

@@ -10,7 +10,7 @@ unloads them all when the mode's screens close (it drops the modules that
 arrived with this one). The hard CPU is the exception: the engine imports it
 when a game needs it (it is the biggest module, and the heap of a device
 running sources may not have room to compile it early), so it is added to
-the app's list then.
+the app's list then; so is bs_catalog, which only the screen tests load.
 """
 
 import sys
@@ -37,11 +37,16 @@ class LevelMenu(ui.Menu):
         return lambda app: new_game(app, self.variant, level)
 
 
+_LATE = ("bs_ai_hard", "bs_catalog")  # imported after the mode, when needed
+
+
 def _unload_later(app):
-    """Have the app unload the hard CPU with this mode's modules once a game imported it."""
+    """Have the app unload the modules this mode imported late with its others."""
     mods = getattr(app, "_mode_modules", None)
-    if mods is not None and "bs_ai_hard" in sys.modules and "bs_ai_hard" not in mods:
-        mods.append("bs_ai_hard")
+    if mods is not None:
+        for name in _LATE:
+            if name in sys.modules and name not in mods:
+                mods.append(name)
 
 
 def new_game(app, variant, level):
@@ -69,4 +74,5 @@ def catalog(app):
     import bs_catalog
 
     words()
+    _unload_later(app)
     return bs_catalog.screens(app)

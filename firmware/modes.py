@@ -6,11 +6,14 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
 MODES = (
+    ("express", "ex_ui", None),
     ("battleship", "bs_ui", "classic"),
     ("salvo", "bs_ui", "salvo"),
 )
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.
-RESUME = {}
+RESUME = {
+    0x45: "ex_ui",  # E: Battleship Express
+}
 SAVE_NAME = "game"

@@ -31,6 +31,7 @@ EN = {
     "continue": "Continue",
     "battleship": "Battleship",
     "salvo": "Salvo",
+    "express": "Express",
 }
 
 HU = {
@@ -59,6 +60,7 @@ HU = {
     "continue": "Folytatás",
     "battleship": "Torpedó",
     "salvo": "Sortűz",
+    "express": "Expressz",
 }
 
 LANGS = ("en", "hu")

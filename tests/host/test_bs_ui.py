@@ -5,10 +5,16 @@ of the placement and aiming screens, and the bytes a cursor move sends."""
 import pytest
 from simtest import assert_golden, lit, play
 
+from host_tools.bench_memory import menu_keys, mode_labels
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
 LEVEL_KEYS = {"easy": "UP,A", "medium": "A", "hard": "DOWN,A"}  # the level menu starts on Medium
+
+
+def menu(mode):
+    """Keys from the main menu's first row into the mode ("battleship", "salvo")."""
+    return menu_keys(mode, mode_labels())
 
 
 def sweep():
@@ -27,12 +33,12 @@ def ended(h):
 
 @pytest.mark.parametrize(
     "mode,level",
-    [("A", "easy"), ("A", "medium"), ("A", "hard"), ("DOWN,A", "hard")],
+    [("battleship", "easy"), ("battleship", "medium"), ("battleship", "hard"), ("salvo", "hard")],
     ids=["battleship-easy", "battleship-medium", "battleship-hard", "salvo-hard"],
 )
 def test_a_whole_game_against_the_cpu_from_the_main_menu(mode, level, tmp_path):
     # main menu -> Battleship or Salvo -> level -> Start (the shuffled fleet) -> every cell
-    h = play("WAIT300," + mode + "," + LEVEL_KEYS[level] + ",A," + sweep(), env=SEED)
+    h = play("WAIT300," + menu(mode) + LEVEL_KEYS[level] + ",A," + sweep(), env=SEED)
     try:
         assert len(ended(h)) == 1, h.cues[-5:]  # the game is over: won or lost, once
         hits = h.cues.count("hit (muted)") + h.cues.count("sunk (muted)")
@@ -40,14 +46,15 @@ def test_a_whole_game_against_the_cpu_from_the_main_menu(mode, level, tmp_path):
         shown = lit(h)
         run_script([h], "A")  # the result: A shows the other grid
         assert lit(h) != shown
-        run_script([h], "B" + (",UP" if mode != "A" else ""))  # B: back to the main menu (top row)
+        run_script([h], "B" + ",UP" * menu(mode).count("DOWN"))  # B: back to the main menu, top row
         assert_golden(h, "menu", tmp_path)
     finally:
         h.close()
 
 
 def test_placement_and_aiming_screens_golden(tmp_path):
-    h = play("WAIT300,A,A", env=SEED)  # Battleship, Medium: the fleet shuffled, the menu beside it
+    # Battleship, Medium: the fleet shuffled, the menu beside it
+    h = play("WAIT300," + menu("battleship") + "A", env=SEED)
     try:
         assert_golden(h, "bs_place", tmp_path)
         # place by hand: the carrier in hand, then push it off the grid
@@ -61,7 +68,7 @@ def test_placement_and_aiming_screens_golden(tmp_path):
 
 
 def test_a_cursor_move_sends_at_most_two_pages():
-    h = play("WAIT300,A,A,A,WAIT3000,A,WAIT2000", env=SEED)
+    h = play("WAIT300," + menu("battleship") + "A,A,WAIT3000,A,WAIT2000", env=SEED)
     try:
         worst = 0
         for key in ("RIGHT", "DOWN", "DOWN", "LEFT", "UP", "RIGHT", "RIGHT", "DOWN"):

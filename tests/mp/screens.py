@@ -5,6 +5,8 @@ screen in a representative state (long names, full hands, end of game).
 This module collects them from home.py and every mode in modes.py.
 """
 
+import sys
+
 import font
 import home
 import strings
@@ -23,11 +25,21 @@ def modules():
 
 
 def each_screen(app):
+    """Each module is loaded as the menu loads a mode, and unloaded after its
+    catalogue, so one 192 KB process can visit every game in turn (the caller
+    lets go of the last screen before asking for the next: see test_screens)."""
     for name in modules():
-        mod = __import__(name)
+        before = set(sys.modules)
+        mod = home if name == "home" else app._load_mode(name)
         if hasattr(mod, "catalog"):
             for screen_name, screen in mod.catalog(app):
                 yield name + "." + screen_name, screen
+        mod = screen = None
+        app.stack = []
+        app.end_mode()
+        # and whatever the catalogue itself imported (a game's own catalogue module)
+        for m in [m for m in sys.modules if m not in before]:
+            del sys.modules[m]
 
 
 def render(app, screen, lang):
