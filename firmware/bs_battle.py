@@ -6,9 +6,11 @@ a panel: whose turn (in Salvo the shots left as pips), the cursor's
 coordinate, the latest answer ("You: D-4", "SUNK:", "Destroyer"), the
 ships of the fleet shown, and a hint.
 
-States: AIM (your turn); HOLD (your last answer stays a moment); CPU (its
-shots one by one on your grid, the newest boxed); DONE (its last answer
-stays a moment); END. Any key skips HOLD/CPU/DONE at once; an arrow also
+States: AIM (your turn); HOLD (your last answer stays a moment); CPU_FIRES
+(its shots one by one on your grid, the newest boxed and blinking); DONE
+(its last answer stays a moment); END (the result; A shows the other grid,
+B goes back to the main menu). In your own fleet's view A opens the pause
+menu (back, save and quit, give up). Any key skips HOLD/CPU/DONE at once; an arrow also
 moves the cursor, so a quick player is never kept waiting. The game is
 saved after every shot of yours and after every CPU turn.
 """
@@ -17,9 +19,9 @@ import font
 import gridview
 import ui
 from bs_engine import CPU, OVER, PLAYER
-from bs_rules import HIT, REPEAT, SHIP_SIZES, SIZE, Refused
+from bs_rules import HIT, REPEAT, SALVO, SHIP_SIZES, SIZE, Refused
 from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, save_habits, ship_index, ship_lines
-from compat import const, ticks_diff
+from compat import const, ticks_add, ticks_diff
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
 
@@ -98,7 +100,15 @@ class Battle(ui.Screen):
         )
 
     def load_state(self, b):
-        if len(b) < 9 or b[0] != _UI_VERSION or b[1] >= 100 or b[4] >= 100 or b[6] > len(SHIP_SIZES):
+        if (
+            len(b) < 9
+            or b[0] != _UI_VERSION
+            or b[1] >= 100
+            or b[3] > NEWS_AGAIN
+            or b[4] >= 100
+            or b[6] > len(SHIP_SIZES)
+            or b[8] > 100
+        ):
             raise ValueError("bad screen state")
         self.cur = b[1]
         self.view = b[2] & 1
@@ -117,7 +127,7 @@ class Battle(ui.Screen):
 
     # -- input -------------------------------------------------------------
     def later(self, app, ms):
-        self.due = app.now + ms
+        self.due = ticks_add(app.now, ms)
         self.timed = False
 
     def update(self, app):
@@ -259,9 +269,6 @@ class Battle(ui.Screen):
         save_habits(app, g.habits)
 
     # -- drawing ---------------------------------------------------------------
-    def cell_view(self, row, col):
-        return self.g.view(self.side, row, col)
-
     def draw(self, app, fb):
         g = self.g
         grid = self.grid
@@ -319,7 +326,7 @@ class Battle(ui.Screen):
             head = t("bs_cpu_fires")
         elif own:
             head = t("bs_fleet")
-        elif g.variant == 1:
+        elif g.variant == SALVO:
             head = t("bs_shots")
             pips = self.salvo
         else:

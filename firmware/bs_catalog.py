@@ -88,6 +88,10 @@ def screens(app):
     b.cur = 57
     b.coord = "F-8"
     yield "aim", b
+    c = Battle(g)
+    c.cur = 99
+    c.coord = "J-10"
+    yield "aim_corner", c
 
     g = _game(SALVO, seed=11)
     ds = g.fleets[CPU].ship_cells(4)

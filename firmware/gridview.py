@@ -19,8 +19,8 @@ it, so a mark in an edge cell never runs into the frame: BOX = 53 px square.
 Labels take LEFT = 8 px on the left (the letters zigzag in two columns: a
 3x5 letter is as tall as a row) and TOP = 6 px above, plus one more pixel
 left and above for the box that marks the cursor's row and column: a grid
-drawn at (9, 7) fills x 0..62, y 0..59 (the "10" label runs 2 px past
-the frame). Rows are letters top to bottom, columns numbers left
+drawn at (9, 7) fills x 0..62, y 0..59 (the "10" label runs 1 px past the
+frame, its box 2 px). Rows are letters top to bottom, columns numbers left
 to right ("D-4": row D, column 4). The edges between cells are dark but for
 a dot at each corner, so marks stand apart and the cursor, drawn on a
 cell's edges, touches no mark: moving it changes two 6x6 boxes and two
@@ -97,7 +97,7 @@ class Grid:
         for c in range(SIZE):
             cx = self.x + c * PITCH + 1
             if c == col:
-                fb.fill_rect(cx - 1, y - 1, 8 if c == SIZE - 1 else 5, 7, 1)
+                fb.fill_rect(cx - 1, y - 1, 9 if c == SIZE - 1 else 5, 7, 1)
             ui.small(fb, _COLS[c], cx, y, 0 if c == col else 1)
 
     def mark(self, fb, row, col, kind):
