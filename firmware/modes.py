@@ -5,9 +5,11 @@ its screens close, so only the game being played is in RAM. The module's
 start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
-MODES = ()
+MODES = (("express", "ex_ui", None),)
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.
-RESUME = {}
+RESUME = {
+    0x45: "ex_ui",  # E: Battleship Express
+}
 SAVE_NAME = "game"

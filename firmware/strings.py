@@ -29,6 +29,7 @@ EN = {
     "save_failed": "Save failed",
     "save_bad": "Saved game unreadable",
     "continue": "Continue",
+    "express": "Express",
 }
 
 HU = {
@@ -55,6 +56,7 @@ HU = {
     "save_failed": "Sikertelen mentés",
     "save_bad": "Hibás mentett játék",
     "continue": "Folytatás",
+    "express": "Expressz",
 }
 
 LANGS = ("en", "hu")

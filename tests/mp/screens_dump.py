@@ -2,6 +2,7 @@
 host_tools/screens.py, which turns them into PNGs)."""
 
 import sys
+from binascii import hexlify
 
 from screens import each_screen, new_app, render
 
@@ -13,4 +14,9 @@ for name, screen in each_screen(app):
     for lang in ("en", "hu"):
         render(app, screen, lang)
         buf = app.fb.buf
-        print("SCREEN", name, lang, "".join("%02x" % b for b in buf))
+        # one line, written a display page at a time: a 2 KB string built in
+        # one go may not find room in a heap the game's modules fragmented
+        print("SCREEN", name, lang, end=" ")
+        for i in range(0, len(buf), 128):
+            print(hexlify(buf[i : i + 128]).decode(), end="")
+        print()
