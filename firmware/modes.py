@@ -5,4 +5,4 @@ its screens close, so only the game being played is in RAM. The module's
 start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
-MODES = ()
+MODES = (("cards", "cg_ui", None),)

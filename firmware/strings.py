@@ -27,6 +27,7 @@ EN = {
     "saved": "Saved",
     "save_full": "Flash full: save kept",
     "save_failed": "Save failed",
+    "cards": "Card game",
 }
 
 HU = {
@@ -51,6 +52,7 @@ HU = {
     "saved": "Mentve",
     "save_full": "Tele a tár: a mentés maradt",
     "save_failed": "Sikertelen mentés",
+    "cards": "Kártyajáték",
 }
 
 LANGS = ("en", "hu")

@@ -2,6 +2,7 @@
 host_tools/screens.py, which turns them into PNGs)."""
 
 import sys
+from binascii import hexlify
 
 from screens import each_screen, new_app, render
 
@@ -12,5 +13,5 @@ for name, screen in each_screen(app):
         continue
     for lang in ("en", "hu"):
         render(app, screen, lang)
-        buf = app.fb.buf
-        print("SCREEN", name, lang, "".join("%02x" % b for b in buf))
+        # one 2 KB string (not 1024 small ones: the catalogues run in a small heap)
+        print("SCREEN", name, lang, hexlify(app.fb.buf).decode())

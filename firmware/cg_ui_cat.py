@@ -1,0 +1,177 @@
+"""The card game's screen catalogue: every screen in a representative state, for the layout
+tests (tests/mp/test_screens.py) and the PNG review (python -m host_tools.screens cg_ui).
+
+Positions come from seeded games the sensible CPU plays against itself, so
+they are the same on CPython and MicroPython. Each screen is built when its
+turn comes and nothing keeps it afterwards (the tests run in a small heap).
+Only tests load this module.
+"""
+
+from cg_ai import choose
+from cg_engine import Game
+from cg_rules import BEGINNER, CARD_TYPE, M_SHIELD, STANDARD
+from cg_ui import start
+from cg_ui_game import GameScreen
+from cg_ui_menus import Info, LogScreen, PauseMenu, ResultScreen
+from cg_ui_pick import CPU, F_LOOK, F_TARGET, F_WAIT
+from cg_view import move_target, view_for
+from prng import Rng
+from strings import t
+
+
+def position(seed, plies, mode=STANDARD):
+    """Game `seed` after `plies` moves of the sensible CPU on both sides."""
+    g = Game(seed, mode, 0)
+    rng = Rng(seed)
+    for _ in range(plies):
+        if g.over:
+            break
+        g.apply(choose(view_for(g, g.cur), rng))
+    return g
+
+
+def _screen(app, seed=83, plies=34, mode=STANDARD):
+    s = GameScreen(position(seed, plies, mode), 2, Rng(seed))
+    s._my_turn(app)
+    return s
+
+
+def _select(s, types):
+    items = s.items()
+    for ty in types:
+        for i in range(len(items)):
+            if items[i] >= 0 and CARD_TYPE[items[i]] == ty:
+                s.sel = i
+                s.note_key = None
+                return True
+    return False
+
+
+def _top(app):
+    scr = app.top()
+    app.stack = []
+    return scr
+
+
+def _mode(app):
+    start(app, None)
+    return _top(app)
+
+
+def _new(app):
+    s = GameScreen(Game(7, STANDARD, 0), 1, Rng(7))
+    s._my_turn(app)
+    return s
+
+
+def _hand_card(app):
+    s = _screen(app)
+    _select(s, (3, 2, 1))
+    return s
+
+
+def _scrolled(app):
+    s = _screen(app)
+    s.sel = len(s.items()) - 1
+    s.note_key = None
+    return s
+
+
+def _cant(app):
+    s = _screen(app)
+    s.note_key = "cg_cant"
+    return s
+
+
+def _target(app):
+    s = _screen(app)
+    _select(s, (1, 2, 3))
+    s.pick(app)
+    return s
+
+
+def _look(app):
+    s = _screen(app)
+    s.focus = F_LOOK
+    for c in range(12):
+        if s.view.shield[1][c] >= 0:
+            s.look = (1, c)
+    return s
+
+
+def _choice(ty):
+    def build(app):
+        s = _screen(app, 5, 33)
+        _select(s, (ty,))
+        s.pick(app)
+        return _top(app)
+
+    return build
+
+
+def _repair(app, which):
+    s = _screen(app, 4, 7)
+    _select(s, (6,))
+    s.pick(app)
+    _top(app).items[0][1](app)  # Repair a ship: now pick the ship
+    if not which:
+        return s
+    s.cursor = (0, 11)
+    s.choose_cell(app)
+    return _top(app)
+
+
+def _shield(app):
+    s = _screen(app, 1, 15)
+    s._target(app, [m for m in s.view.moves if m[0] == M_SHIELD], F_TARGET)
+    return s
+
+
+def _cpu_step(app):
+    g = position(2, 53)
+    s = GameScreen(g, 2, Rng(2))
+    m = choose(view_for(g, CPU), Rng(2))
+    s.step = s._apply(m)
+    s._refresh()
+    tgt = move_target(m)
+    s.mark = (1 - tgt[0], tgt[1]) if tgt else None
+    s.focus = F_WAIT
+    s.head = None
+    return s
+
+
+def _piles(app):
+    PauseMenu(_screen(app))._piles(app)
+    return _top(app)
+
+
+_BUILD = (
+    ("mode", _mode),
+    ("new_game", _new),
+    ("hand", _screen),
+    ("hand_card", _hand_card),
+    ("hand_scrolled", _scrolled),
+    ("cant_play", _cant),
+    ("target", _target),
+    ("shield", _shield),
+    ("look_shield", _look),
+    ("choice_disc_two", _choice(5)),
+    ("choice_rep_three", _choice(6)),
+    ("repair", lambda app: _repair(app, False)),
+    ("which_card", lambda app: _repair(app, True)),
+    ("pt_boat", lambda app: _screen(app, 4, 42)),
+    ("cpu_step", _cpu_step),
+    ("pause", lambda app: PauseMenu(_screen(app))),
+    ("cpu_log", lambda app: LogScreen(_screen(app))),
+    ("piles", _piles),
+    ("help", lambda app: Info("cg_help", lambda: [t("cg_help_text")])),
+    ("beginner", lambda app: _screen(app, 46, 45, BEGINNER)),
+    ("result_win", lambda app: ResultScreen(position(1, 200), 2)),
+    ("result_lose", lambda app: ResultScreen(position(2, 200), 2)),
+)
+
+
+def catalog(app):
+    app.stack = []
+    for name, build in _BUILD:
+        yield name, build(app)
