@@ -12,11 +12,10 @@ from cg_engine import Game
 from cg_rules import BEGINNER, CARD_TYPE, M_SHIELD, STANDARD
 from cg_ui import start
 from cg_ui_game import GameScreen
-from cg_ui_menus import Info, LogScreen, PauseMenu, ResultScreen
+from cg_ui_menus import Help, LogScreen, PauseMenu, ResultScreen
 from cg_ui_pick import CPU, F_LOOK, F_TARGET, F_WAIT
 from cg_view import move_target, view_for
 from prng import Rng
-from strings import t
 
 
 def position(seed, plies, mode=STANDARD):
@@ -99,10 +98,11 @@ def _look(app):
     return s
 
 
-def _choice(ty):
+def _choice(ty, seed, plies):
     def build(app):
-        s = _screen(app, 5, 33)
-        _select(s, (ty,))
+        s = _screen(app, seed, plies)
+        if not _select(s, (ty,)):
+            raise ValueError("no such card in that hand")
         s.pick(app)
         return _top(app)
 
@@ -140,6 +140,12 @@ def _cpu_step(app):
     return s
 
 
+def _help2(app):
+    h = Help()
+    h.page = 1
+    return h
+
+
 def _piles(app):
     PauseMenu(_screen(app))._piles(app)
     return _top(app)
@@ -155,8 +161,8 @@ _BUILD = (
     ("target", _target),
     ("shield", _shield),
     ("look_shield", _look),
-    ("choice_disc_two", _choice(5)),
-    ("choice_rep_three", _choice(6)),
+    ("choice_disc_two", _choice(5, 1, 26)),
+    ("choice_rep_three", _choice(6, 1, 21)),
     ("repair", lambda app: _repair(app, False)),
     ("which_card", lambda app: _repair(app, True)),
     ("pt_boat", lambda app: _screen(app, 4, 42)),
@@ -164,8 +170,9 @@ _BUILD = (
     ("pause", lambda app: PauseMenu(_screen(app))),
     ("cpu_log", lambda app: LogScreen(_screen(app))),
     ("piles", _piles),
-    ("help", lambda app: Info("cg_help", lambda: [t("cg_help_text")])),
-    ("beginner", lambda app: _screen(app, 46, 45, BEGINNER)),
+    ("help", lambda app: Help()),
+    ("help_2", _help2),
+    ("beginner", lambda app: _screen(app, 1, 34, BEGINNER)),
     ("result_win", lambda app: ResultScreen(position(1, 200), 2)),
     ("result_lose", lambda app: ResultScreen(position(2, 200), 2)),
 )

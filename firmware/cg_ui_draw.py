@@ -7,15 +7,16 @@ the hand row (rows 45-54) and one text line (rows 56-63).
 
 Painter (mixed into GameScreen) draws the game screen from these parts.
 
-Cells: a face-down card is hatched; a revealed Miss is a wave; a revealed
-ship shows its letter, its hits as dots (filled = hit) and a shield badge
-(solid; hollow once hit); a sunk ship is struck through. The cursor inverts
-its cell. Only fb primitives and ui.text/ui.small are used.
+Cells: a face-down card is hatched; a revealed Miss is two waves; a
+revealed ship is framed, with its letter and (small) the hits it still
+takes; a Shield is a solid badge under the letter (an outline once
+hit); a sunk ship is its
+letter over a wave, unframed. The cursor inverts its cell. Only fb primitives and ui.text/ui.small are used.
 """
 
 import font
 import ui
-from cg_rules import CARD_TYPE, CELLS, COLS, DOWN, IDENTS, MISS, SUNK
+from cg_rules import CARD_TYPE, CELLS, COLS, DOWN, IDENTS, M_PEG, M_SHIELD, MISS, SUNK
 from cg_ui_pick import F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN
 from cg_ui_text import card_long, card_short, cell_text, play_line, result_line
 from compat import const
@@ -69,19 +70,22 @@ def _dotted_rect(fb, x, y, w, h):
 
 
 def _ship(fb, x, y, letter, left, shield, sunk):
-    """A revealed ship: its letter and the hits still needed to sink it; a Shield is a
-    second frame (dotted once it has been hit); a sunk ship is struck through."""
-    if sunk:
-        _dotted_rect(fb, x, y, CW, CH)
-        ui.text(fb, letter, x + 3, y + 2, 1)
-        fb.hline(x + 1, y + 5, CW - 2, 1)
+    """A revealed ship: its letter and the hits still needed to sink it; a Shield puts
+    the letter on a solid badge (an outline once hit); a sunk ship is its letter over
+    the waves."""
+    if sunk:  # gone under: the letter over the waves, no frame
+        ui.text(fb, letter, x + 4, y, 1)
+        for i in range(10):
+            fb.pixel(x + 2 + i, y + 8 + _WAVE[i], 1)
         return
     fb.rect(x, y, CW, CH, 1)
-    if shield == 2:
-        fb.rect(x + 1, y + 1, CW - 2, CH - 2, 1)
-    elif shield:
-        _dotted_rect(fb, x + 1, y + 1, CW - 2, CH - 2)
-    ui.text(fb, letter, x + 3, y + 2, 1)
+    if shield == 2:  # a Shield: the letter on a solid badge
+        fb.fill_rect(x + 2, y + 1, 7, CH - 2, 1)
+        ui.text(fb, letter, x + 3, y + 2, 0)
+    else:
+        if shield:  # a Shield that has taken a hit: the badge's outline
+            fb.rect(x + 2, y + 1, 7, CH - 2, 1)
+        ui.text(fb, letter, x + 3, y + 2, 1)
     ui.small(fb, str(left), x + 9, y + 4, 1)
 
 
@@ -133,8 +137,8 @@ def draw_cursor(fb, side, c):
 # 6x6 icons, one byte a column (bit 0 the top row): cards in hand, draw pile, discard pile
 _ICONS = (
     b"\x0f\x09\x3d\x25\x21\x3f",
-    b"\x3f\x3f\x3f\x3f\x00\x00",
-    b"\x3f\x21\x21\x3f\x00\x00",
+    b"\x3e\x3f\x3f\x3f\x1f\x00",
+    b"\x3f\x21\x2d\x21\x3f\x00",
 )
 
 
@@ -149,7 +153,7 @@ def _icon(fb, x, k):
 
 def _count(fb, x, k, n):
     _icon(fb, x, k)
-    w = 7 if k == 0 else 5
+    w = 7 if k == 0 else 6
     return ui.small(fb, str(n), x + w, 2, 1) + 2
 
 
@@ -262,8 +266,10 @@ class Painter:
             draw_line(fb, t("cg_pt"), HAND_Y + 1)
         else:
             m = self.targets[0]
-            name = card_short(CARD_TYPE[m[1]])
-            draw_line(fb, (t("cg_target") if side == 1 else t("cg_own")) % name, HAND_Y + 1)
+            if m[0] == M_PEG:
+                draw_line(fb, t("cg_target") % card_short(CARD_TYPE[m[1]]), HAND_Y + 1)
+            else:
+                draw_line(fb, t("cg_shield_pick" if m[0] == M_SHIELD else "cg_repair_pick"), HAND_Y + 1)
         draw_line(fb, cell_text(v, side, c))
 
     def _draw_hand(self, fb):

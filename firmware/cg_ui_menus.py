@@ -25,7 +25,7 @@ class PauseMenu(ui.Menu):
                 items.append(("cg_end_turn", self._end))
         items.append(("cg_log", self._log))
         items.append(("cg_piles", self._piles))
-        items.append(("cg_help", lambda app: app.push(Info("cg_help", lambda: [t("cg_help_text")]))))
+        items.append(("cg_help", lambda app: app.push(Help())))
         items.append(("cg_quit", self._quit))
         ui.Menu.__init__(self, "cg_menu", items)
 
@@ -66,6 +66,25 @@ class Info(ui.Message):
         self.head = t(self.key)
         self.lines = self.fn()
         ui.Message.draw(self, app, fb)
+
+
+class Help(ui.Screen):
+    """Two pages: the buttons, then what the cells show. A: next page, B: close."""
+
+    def __init__(self):
+        self.page = 0
+
+    def update(self, app):
+        if app.buttons.pressed(A) and self.page == 0:
+            self.page = 1
+            app.redraw()
+        elif app.buttons.pressed(A) or app.buttons.pressed(B):
+            app.pop()
+
+    def draw(self, app, fb):
+        ui.title(fb, "%s %d/2" % (t("cg_help"), self.page + 1))
+        for i in range(5):
+            draw_line(fb, t("cg_help%d" % (self.page * 5 + i + 1)), ui.BODY_Y + 9 * i)
 
 
 class LogScreen(ui.Screen):

@@ -62,9 +62,10 @@ _ROWS = (
     "cg_s1|Carrier|Hordozó\n"
     "cg_s2|Battleship|Csatahajó\n"
     "cg_s3|Destroyer|Romboló\n"
-    "cg_s4|Submarine|Tengeralattjáró\n"
+    "cg_s4|Submarine|Tengeralattj.\n"
     "cg_s5|PT Boat|PT csónak\n"
     "cg_f1|Aircraft Carrier|Repülőgép-hordozó\n"
+    "cg_f4|Submarine|Tengeralattjáró\n"
     "cg_down|%s: face down|%s: lefordítva\n"
     "cg_miss|Miss|Nincs találat\n"
     "cg_cell_miss|%s: Miss|%s: Nincs találat\n"
@@ -72,10 +73,10 @@ _ROWS = (
     "cg_cell_shield|%s %s: shield %d/%d|%s %s: pajzs %d/%d\n"
     "cg_cell_sunk|%s %s: sunk|%s %s: elsüllyedt\n"
     "cg_target|%s: pick a target|%s: válassz célt\n"
-    "cg_own|%s: pick your ship|%s: melyik hajód?\n"
+    "cg_shield_pick|Shield: pick your ship|Pajzs: melyik hajódra?\n"
+    "cg_repair_pick|Repair: pick your ship|Javítás: melyik hajód?\n"
     "cg_which|Remove which card?|Melyik lapot veszed le?\n"
-    "cg_pt|PT Boat: remove a peg|PT csónak: töltet le\n"
-    "cg_pt_hint|A:remove B:skip|A:levesz B:kihagy\n"
+    "cg_pt|PT Boat: A remove, B skip|PT csónak: A levesz, B nem\n"
     "cg_cant|No play for that card|Ez a lap most nem jó\n"
     "cg_more|%d more to play|Még %d lap\n"
     "cg_your_turn|Your turn|Te jössz\n"
@@ -118,8 +119,16 @@ _ROWS = (
     "cg_piles_draw|Draw pile: you %d, CPU %d|Húzópakli: te %d, gép %d\n"
     "cg_piles_disc|Discard: you %d, CPU %d|Eldobó: te %d, gép %d\n"
     "cg_piles_hand|CPU's hand: %d cards|Gép keze: %d lap\n"
-    "cg_help_text|Left: CPU's grid, right: yours. <> picks a card, A plays it. UP: look. B: menu."
-    "|Bal: a gép táblája, jobb: a tiéd. <> lapot választ, A kijátssza. FEL: nézelődés. B: menü.\n"
+    "cg_help1|Left: the CPU's cards|Bal: a gép lapjai\n"
+    "cg_help2|Right: your cards|Jobb: a te lapjaid\n"
+    "cg_help3|<>: pick a card, A: play|<>: lapválasztás, A: kijátszás\n"
+    "cg_help4|UP: look at the cells|FEL: a lapok megnézése\n"
+    "cg_help5|B: back, or this menu|B: vissza, vagy ez a menü\n"
+    "cg_help6|C3: Carrier, 3 hits to sink|H3: Hordozó, még 3 találat\n"
+    "cg_help7|Letter on a block: shield|Betű tömbön: pajzs védi\n"
+    "cg_help8|Hatched: face down|Sraffozott: lefordított lap\n"
+    "cg_help9|Waves: Miss; a letter on|Hullám: Nincs találat; betű\n"
+    "cg_help10|waves: sunk|a hullámon: elsüllyedt\n"
     "cg_no_log|Nothing yet|Még semmi\n"
     "cg_win|You win!|Nyertél!\n"
     "cg_lose|CPU wins|A gép nyert\n"
@@ -159,8 +168,9 @@ def card_long(t_row):
 
 
 def ship_name(ident, full=False):
-    if full and ident == 1:
-        return t("cg_f1")
+    """A ship's name: full where a line has room (Aircraft Carrier), else short."""
+    if full and (ident == 1 or ident == 4):
+        return t("cg_f%d" % ident)
     return t("cg_s%d" % ident)
 
 

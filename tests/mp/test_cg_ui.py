@@ -1,0 +1,310 @@
+"""Card game screens under MicroPython with a fake handheld: playing a card on a target, the
+two-power choice, Repair's "which card", the PT Boat, the CPU's turn step by step, looking
+at the grids, the save after each turn and its exact restore, the words of both editions."""
+
+import strings
+import ui
+from app import App
+from cg_ai import choose, choose_random
+from cg_engine import Game
+from cg_rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
+from cg_ui import SAVE_NAME, TAG, load, payload, resume, start
+from cg_ui_cat import _screen, position
+from cg_ui_game import STEP_MS, GameScreen
+from cg_ui_pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
+from cg_view import moves_for_card, view_for
+from fakehw import make_hw, press
+from hal import DOWN, LEFT, RIGHT, A, B
+from hal import UP as K_UP
+from home import Home
+from prng import Rng
+from support import raises
+
+
+class DictStorage:
+    """Flash saves in a dict (the storage contract: save, load -> (payload, where), delete)."""
+
+    def __init__(self):
+        self.files = {}
+        self.saves = 0
+
+    def save(self, name, data):
+        self.files[name] = bytes(data)
+        self.saves += 1
+
+    def load(self, name):
+        if name in self.files:
+            return self.files[name], "main"
+        return None, None
+
+    def delete(self, name):
+        self.files.pop(name, None)
+
+
+def _app(storage=None):
+    strings.set_lang("en")
+    app = App(make_hw(storage))
+    app.push(Home())
+    return app
+
+
+def _game(app, mode=STANDARD, game=None, level=2):
+    """A game screen on top of the stack (a dealt game, or the given one)."""
+    if game is None:
+        start(app, mode)
+        return app.top()
+    s = GameScreen(game, level, Rng(3))
+    app.push(s)
+    return s
+
+
+def _select_type(app, s, ty):
+    """Walk the hand row with RIGHT until a card of type ty is selected."""
+    for _ in range(len(s.items())):
+        k = s.items()[s.sel]
+        if k >= 0 and CARD_TYPE[k] == ty:
+            return True
+        press(app, RIGHT)
+    return False
+
+
+def _until_my_turn(app, s, limit=400):
+    """Press A through the CPU's plays until it is the human's turn again (or the end)."""
+    n = 0
+    while (s.focus == F_WAIT or s.g.cur == CPU) and app.top() is s and n < limit:
+        press(app, A, after=1)
+        n += 1
+    return n
+
+
+def test_menu_offers_standard_and_beginner():
+    app = _app()
+    start(app, None)
+    menu = app.top()
+    assert [menu.label(i) for i in range(len(menu.items))] == ["Standard game", "Beginner game"]
+    press(app, DOWN)
+    press(app, A)
+    s = app.top()
+    assert isinstance(s, GameScreen) and s.g.mode == BEGINNER
+    assert all(CARD_TYPE[k] <= 3 for k in s.g.hand[HUMAN])  # no Power cards
+    assert app.stack[0].__class__ is Home and len(app.stack) == 2  # the menu was replaced
+
+
+def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
+    app = _app()
+    s = _game(app, game=Game(11, STANDARD, HUMAN))
+    assert s.focus == F_HAND and s.g.cur == HUMAN
+    assert _select_type(app, s, 0)
+    hand = len(s.g.hand[HUMAN])
+    press(app, A)
+    assert s.focus == F_TARGET and s.cursor[0] == 1  # the CPU's grid
+    press(app, RIGHT)
+    press(app, DOWN)
+    side, c = s.cursor
+    assert c == 5
+    press(app, A)
+    assert s.g.up[CPU][c] == UP  # searched: face up for good
+    assert (HUMAN, EV_REVEAL, c, s.g.ident[CPU][c], 0) in s.g.prev_events
+    assert len(s.g.hand[HUMAN]) == hand  # reloaded to five
+    assert s.focus == F_WAIT and s.g.cur == CPU
+    _until_my_turn(app, s)
+    assert s.g.cur == HUMAN and s.focus in (F_HAND, F_PT)
+    cpu_plays = [e for e in s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
+    assert cpu_plays  # the CPU played on its turn
+
+
+def test_cursor_stops_only_on_legal_cells():
+    app = _app()
+    s = _game(app, game=position(83, 34))
+    assert _select_type(app, s, 1)  # a Red 1
+    press(app, A)
+    legal = [m[2] for m in moves_for_card(s.view, s.items()[s.sel])]
+    seen = [s.cursor[1]]
+    for key in (RIGHT, RIGHT, DOWN, LEFT, DOWN, RIGHT, K_UP, K_UP, LEFT, LEFT, RIGHT):
+        press(app, key)
+        seen.append(s.cursor[1])
+    assert all(c in legal for c in seen), (seen, legal)
+    assert len(set(seen)) > 2
+    press(app, B)
+    assert s.focus == F_HAND  # B puts the card back
+
+
+def test_two_power_card_asks_which_power():
+    app = _app()
+    s = _game(app, game=position(1, 21))
+    assert _select_type(app, s, 6)  # Repair or Draw Three
+    press(app, A)
+    menu = app.top()
+    assert [menu.label(i) for i in range(len(menu.items))] == ["Repair a ship", "Draw three"]
+    press(app, DOWN)
+    press(app, A)  # Draw three
+    assert app.top() is s
+    assert s.view.only and len(s.view.only) == 3  # the next play is one of the three drawn
+
+
+def test_repair_asks_which_peg_card_when_they_differ():
+    app = _app()
+    s = _game(app, game=position(4, 7))
+    assert _select_type(app, s, 6)
+    press(app, A)
+    press(app, A)  # Repair a ship
+    assert s.focus == F_TARGET and s.cursor == (0, 11)
+    under = sorted(s.view.pegs[0][11])
+    press(app, A)
+    menu = app.top()
+    assert menu.title_key == "cg_which"
+    assert sorted(menu.label(i) for i in range(len(menu.items))) == ["Red 1", "Red 2"] and under == [1, 2]
+    press(app, DOWN)
+    press(app, A)
+    assert len(s.g.pegs[HUMAN][11]) == 1  # one peg card taken off
+    assert s.g.cur == HUMAN and s.focus == F_HAND  # Repair: play another card
+
+
+def test_pt_boat_step_b_skips():
+    app = _app()
+    s = _game(app, game=position(4, 42))
+    assert s.g.phase == PH_PT and s.focus == F_PT
+    pegs = [len(p) for p in s.g.pegs[HUMAN]]
+    press(app, B)
+    assert s.g.phase == PH_PLAY and s.focus == F_HAND
+    assert [len(p) for p in s.g.pegs[HUMAN]] == pegs
+    assert s.g.events[-1][2] == M_SKIP
+
+
+def test_cpu_plays_one_step_at_a_time():
+    app = _app()
+    s = _game(app, game=Game(11, STANDARD, CPU))
+    assert s.focus == F_WAIT and s.step is None  # "CPU's turn..."
+    steps = []
+    frames = 0
+    while s.g.cur == CPU or s.focus == F_WAIT:
+        app.step()
+        frames += 1
+        if s.step is not None and (not steps or steps[-1] is not s.step):
+            steps.append(s.step)
+            shown_at = frames
+        assert frames < 2000
+    assert steps and s.focus == F_HAND
+    assert frames - shown_at >= STEP_MS // 33 - 1  # the last play stayed on screen
+    assert steps[0][0][1] == EV_PLAY and steps[0][0][0] == CPU
+
+
+def test_look_walks_both_grids():
+    app = _app()
+    s = _game(app, game=Game(5, STANDARD, HUMAN))
+    press(app, K_UP)
+    assert s.focus == F_LOOK and s.look == (1, 0)
+    for _ in range(4):
+        press(app, RIGHT)
+    assert s.look == (0, 0)  # across the gap onto your own grid
+    press(app, DOWN)
+    press(app, DOWN)
+    assert s.look == (0, 8)
+    press(app, DOWN)
+    assert s.focus == F_HAND
+
+
+def test_levels_pick_the_promised_cpu():
+    g = position(83, 34)
+    v = view_for(g, HUMAN)
+    for level, chooser in ((0, choose_random), (2, choose)):
+        s = GameScreen(g, level, Rng(9))
+        assert s._choose(v) == chooser(v, Rng(9))
+    s = GameScreen(g, 1, Rng(9))
+    picks = [s._choose(v) for _ in range(40)]
+    best = choose(v, Rng(9))
+    assert picks.count(best) < 40  # medium errs now and then
+
+
+def _round(app, s):
+    """One round of the key-driving player: the selected card on its first target (a two-power
+    card's first choice), then A through the CPU's turn."""
+    press(app, A)
+    if app.top() is not s:
+        press(app, A)
+    while s.focus == F_TARGET:
+        press(app, A)
+    _until_my_turn(app, s)
+
+
+def test_saved_after_each_turn_and_resumed_exactly():
+    st = DictStorage()
+    app = _app(st)
+    s = _game(app, game=Game(21, STANDARD, HUMAN), level=1)
+    for _ in range(3):
+        _round(app, s)
+    data, _ = st.load(SAVE_NAME)
+    assert data[:1] == TAG and st.saves >= 6  # after every turn, both players'
+    g, level, rng = load(data)
+    assert g.to_bytes() == s.g.to_bytes() and level == 1
+    assert g.prev_events == s.g.prev_events and g.events == s.g.events
+    assert rng.getstate() == s.rng.getstate()
+    later = []
+    for _ in range(5):
+        _round(app, s)
+        later.append(s.g.to_bytes())
+    end = payload(s)
+    s = app = g = None  # (two games at once would crowd the test heap)
+    # another handheld resumes the save and, given the same keys, plays the same game
+    app2 = _app(DictStorage())
+    s2 = resume(app2, data)
+    assert isinstance(s2, GameScreen) and s2.focus == F_HAND
+    for i in range(5):
+        _round(app2, s2)
+        assert s2.g.to_bytes() == later[i], i
+    assert payload(s2) == end
+
+
+def test_damaged_save_is_refused():
+    app = _app()
+    s = _game(app, game=position(5, 20))
+    data = payload(s)
+    assert raises(ValueError, load, data[:-3])
+    assert raises(ValueError, load, b"X" + data[1:])
+    bad = bytearray(data)
+    bad[40] ^= 0xFF
+    assert raises(ValueError, load, bytes(bad))
+    assert resume(app, data[: len(data) // 2]) is None
+    assert app.top().__class__ is ui.Message
+
+
+def test_game_end_shows_result_and_clears_the_save():
+    st = DictStorage()
+    app = _app(st)
+    g = position(1, 68)  # the next move (the human's) wins it
+    assert not g.over and g.cur == HUMAN
+    s = _game(app, game=g)
+    st.save(SAVE_NAME, payload(s))
+    win = choose(view_for(g, HUMAN), Rng(1))
+    s.play(app, win)
+    assert s.g.over and s.g.winner == HUMAN
+    for _ in range(STEP_MS // 33 + 2):
+        app.step()
+    res = app.top()
+    assert res.__class__.__name__ == "ResultScreen"
+    assert st.load(SAVE_NAME) == (None, None)
+    press(app, A)  # a new game
+    assert isinstance(app.top(), GameScreen) and not app.top().g.over
+
+
+def test_hungarian_words_follow_the_edition():
+    strings.set_lang("hu")
+    try:
+        from cg_ui_text import card_long, card_short, ship_name
+
+        assert card_short(0) == "Fehér" and card_short(2) == "Vörös 2" and card_short(4) == "Pajzs"
+        assert card_long(0).startswith("Fehér töltet") and card_long(1).startswith("Vörös töltet")
+        names = [ship_name(i, True) for i in range(1, 6)]
+        assert names == ["Repülőgép-hordozó", "Csatahajó", "Romboló", "Tengeralattjáró", "PT csónak"]
+        assert strings.t("cg_miss") == "Nincs találat"
+    finally:
+        strings.set_lang("en")
+
+
+def test_catalogue_states_are_what_their_names_say():
+    app = App(make_hw())
+    s = _screen(app, 4, 42)
+    assert s.focus == F_PT
+    s = _screen(app, 1, 34, BEGINNER)
+    assert not s.g.over and any(s._playable(k) for k in s.items())
+    assert position(1, 200).winner == HUMAN and position(2, 200).winner == CPU
