@@ -83,7 +83,9 @@ def make_hw():
         )
     pins = [Pin(PINS[n], Pin.IN, Pin.PULL_UP) for n in BUTTON_ORDER]
     buttons = Buttons(_button_reader(pins))
-    uart = machine.UART(UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=1024, txbuf=1024)
+    uart = machine.UART(
+        UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=1024, txbuf=1024
+    )
     pwm = machine.PWM(Pin(PINS["piezo"]))
     pwm.duty_u16(0)
     sound = Sound(PwmTone(pwm))

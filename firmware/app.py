@@ -104,13 +104,30 @@ class App:
         self.hw.sound.cue(name, self.now)
 
     # -- game modes -----------------------------------------------------
-    def start_mode(self, module, arg=None):
+    def _load_mode(self, module):
         self.end_mode()
         before = set(sys.modules)
         gc.collect()
         mod = __import__(module)
         self._mode_modules = [m for m in sys.modules if m not in before]
-        mod.start(self, arg)
+        return mod
+
+    def start_mode(self, module, arg=None):
+        self._load_mode(module).start(self, arg)
+
+    def resume_mode(self, module, payload):
+        """Continue a saved game; a save the game can't read is reported
+        and set aside (kept as its backup copy), never a crash."""
+        try:
+            self._load_mode(module).resume(self, payload)
+        except (ValueError, IndexError, KeyError, TypeError) as e:
+            self.end_mode()
+            self.notice = "%s: %s" % (t("save_bad"), e)
+            self.redraw()
+
+    def clear_save(self, name):
+        if self.hw.storage is not None:
+            self.hw.storage.delete(name)
 
     def end_mode(self):
         """Drop the last game's modules and words from memory."""

@@ -18,7 +18,6 @@ from cg_ui_game import HUMAN, LEVELS, SAVE_NAME, GameScreen  # noqa: F401  (SAVE
 from cg_ui_text import EN, HU
 from compat import const
 from prng import Rng
-from strings import t
 
 strings.add(EN, HU)
 TAG = b"C"  # the first byte of this game's saves
@@ -117,13 +116,9 @@ def start(app, arg=None):
 
 
 def resume(app, payload):
-    """Open a saved game (payload from app.save("game", ...) with the b"C" tag).
-    Returns the game screen, or None (with a notice) if the save is damaged."""
-    try:
-        g, level, rng = load(payload)
-    except ValueError:
-        app.push(ui.Message(t("cg_bad_save"), []))
-        return None
+    """Continue a saved game exactly (payload as saved under SAVE_NAME, tag b"C"); returns
+    its screen. ValueError if the save is damaged (app.resume_mode reports it)."""
+    g, level, rng = load(payload)
     scr = GameScreen(g, level, rng)
     app.push(scr)
     return scr

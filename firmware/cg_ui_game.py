@@ -137,8 +137,7 @@ class GameScreen(Picker, Painter, ui.Screen):
             self._my_turn(app)
 
     def _finish(self, app):
-        if app.hw.storage is not None:
-            app.hw.storage.delete(SAVE_NAME)
+        app.clear_save(SAVE_NAME)  # a finished game is not offered to Continue
         app.cue("win" if self.g.winner == HUMAN else "lose")
         from cg_ui_menus import ResultScreen
 

@@ -135,7 +135,6 @@ _ROWS = (
     "cg_draw|Draw game|Döntetlen\n"
     "cg_score|Sunk: you %d, CPU %d|Süllyesztve: te %d, gép %d\n"
     "cg_again|A:new game B:menu|A:új játék B:menü\n"
-    "cg_bad_save|Save damaged|Sérült mentés\n"
 )
 
 

@@ -1,8 +1,9 @@
 """The main menu and the settings screen."""
 
+import modes
 import ui
 from hal import LEFT, RIGHT, A
-from modes import MODES
+from modes import RESUME, SAVE_NAME
 from settings import TABLE
 from strings import t
 
@@ -20,14 +21,41 @@ def _launch(module, arg):
     return lambda app: app.start_mode(module, arg)
 
 
+def _continue(module, payload):
+    return lambda app: app.resume_mode(module, payload)
+
+
+def saved_game(app):
+    """(module, payload) of the game in progress in flash, or None."""
+    if app.hw.storage is None:
+        return None
+    payload, _where = app.hw.storage.load(SAVE_NAME)
+    if not payload or payload[0] not in RESUME:
+        return None
+    return RESUME[payload[0]], payload
+
+
 class Home(ui.Menu):
-    def __init__(self):
-        items = [(key, _launch(module, arg)) for key, module, arg in MODES]
+    def __init__(self, app=None):
+        ui.Menu.__init__(self, "title", [], on_back=lambda app: None)
+        self.build(app)
+
+    def build(self, app):
+        items = []
+        saved = saved_game(app) if app is not None else None
+        if saved:
+            items.append(("continue", _continue(saved[0], saved[1])))
+        items += [(key, _launch(module, arg)) for key, module, arg in modes.MODES]
         items.append(("settings", lambda app: app.push(SettingsScreen())))
-        ui.Menu.__init__(self, "title", items, on_back=lambda app: None)
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+
+    def enter(self, app):
+        self.build(app)
 
     def resume(self, app):
         app.end_mode()  # a game closed: free its modules
+        self.build(app)
         app.redraw()
 
 

@@ -6,3 +6,8 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
 MODES = (("cards", "cg_ui", None),)
+
+# A game in progress is saved as "game": its first byte says whose it is.
+# tag byte -> module whose resume(app, payload) continues it exactly.
+RESUME = {0x43: "cg_ui"}  # b"C": the card game
+SAVE_NAME = "game"

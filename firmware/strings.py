@@ -27,6 +27,8 @@ EN = {
     "saved": "Saved",
     "save_full": "Flash full: save kept",
     "save_failed": "Save failed",
+    "save_bad": "Saved game unreadable",
+    "continue": "Continue",
     "cards": "Card game",
 }
 
@@ -52,6 +54,8 @@ HU = {
     "saved": "Mentve",
     "save_full": "Tele a tár: a mentés maradt",
     "save_failed": "Sikertelen mentés",
+    "save_bad": "Hibás mentett játék",
+    "continue": "Folytatás",
     "cards": "Kártyajáték",
 }
 

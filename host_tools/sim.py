@@ -35,7 +35,9 @@ class FirmwareCrashed(RuntimeError):
 class Handheld:
     """One micropython process running firmware/main.py on the sim board."""
 
-    def __init__(self, board="sim", heap=HEAP, saves=None, env=None, name="handheld"):
+    def __init__(self, board="sim", heap=HEAP, saves=None, env=None, name="handheld", main=None, path=None):
+        """main/path run another boot script or module folders (the memory
+        bench runs the compiled bundle in build/: see host_tools.bench_memory)."""
         deps.install()
         self.name = name
         self.oled = SSD1306()
@@ -58,12 +60,12 @@ class Handheld:
             BROADSIDE_SIM_IN=str(r_in),
             BROADSIDE_SIM_OUT=str(w_out),
             BROADSIDE_SAVES=self.saves,
-            MICROPYPATH=":".join((FIRMWARE, BOARDS, MPLIB, ".frozen")),
+            MICROPYPATH=":".join(tuple(path or (FIRMWARE, BOARDS, MPLIB)) + (".frozen",)),
         )
         if env:
             e.update(env)
         self.proc = subprocess.Popen(
-            [micropython(), "-X", "heapsize=" + heap, os.path.join(FIRMWARE, "main.py")],
+            [micropython(), "-X", "heapsize=" + heap, main or os.path.join(FIRMWARE, "main.py")],
             pass_fds=(r_in, w_out),
             env=e,
             cwd=ROOT,
@@ -120,7 +122,7 @@ class Handheld:
             elif kind == 0x54:  # T
                 self.tones.append(body[0] | (body[1] << 8))
             elif kind == 0x4D:  # M
-                self.mem = dict(kv.split("=") for kv in body.decode().split())
+                self.mem = dict(self.mem or {}, **dict(kv.split("=", 1) for kv in body.decode().split()))
 
     def reply(self, mask, flags=0, max_uart=1024):
         """Answer the pending frame request: time, buttons, cable bytes."""

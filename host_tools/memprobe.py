@@ -1,0 +1,170 @@
+"""Boot script of the memory benchmark, run by the MicroPython unix port in
+place of main.py (never on the device): it instruments the sim board and the
+app from outside, then imports the install's own main.py unchanged.
+
+What it measures, all on the firmware's side of the pipe:
+- the work of each frame: from the moment the frame's input arrives to the
+  moment the firmware asks for the next frame (update, draw, the I2C writes),
+  with time.ticks_us; the time spent waiting for the front end is left out;
+- the live heap: with frame flag 4, gc.collect() after every frame (timed
+  separately) and the peak of gc.mem_alloc(); the heap in use when this
+  script starts (the interpreter and this script's own code) is reported
+  too, so the bench can leave it out;
+- boot: from this script's start to the first frame (imports, board, app),
+  and the live heap then;
+- each game mode's import (time and the heap it keeps), through a wrapper
+  around builtins.__import__ that only looks at the modules listed in
+  modes.MODES.
+Frame flag 8 asks for the numbers: one M message of key=value pairs.
+
+Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
+install); BROADSIDE_EAGER=1 imports every game mode and every other module
+of the install before the app starts (the "imported-all" comparison for
+lazy loading).
+"""
+
+import builtins
+import gc
+import os
+import sys
+from time import ticks_diff, ticks_us
+
+T_START = ticks_us()
+gc.collect()
+A0 = gc.mem_alloc()  # the interpreter and this script: not the firmware's
+MAIN = os.getenv("BROADSIDE_MAIN")
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+# this folder is host_tools/ (CPython's sim.py lives here): keep it off the path
+while HERE in sys.path:
+    sys.path.remove(HERE)
+
+_MAIN_DIR = MAIN[: MAIN.rfind("/")]
+for _d in (_MAIN_DIR + "/../boards", _MAIN_DIR + "/boards"):
+    try:
+        os.stat(_d)
+        sys.path.append(_d)
+        break
+    except OSError:
+        pass
+sys.path.insert(0, _MAIN_DIR)
+
+# [frames, work_max_us, work_sum_us, gc_max_us, peak_live, boot_us, last_t, boot_live]
+N = [0, 0, 0, 0, 0, -1, 0, 0]
+IMPORTS = {}  # mode module -> (us, bytes kept)
+APP = [None]
+
+from modes import MODES  # noqa: E402
+
+WATCH = [m for _k, m, _a in MODES]
+_import = builtins.__import__
+
+
+def _timed_import(name, *args):
+    if name in WATCH and name not in sys.modules:
+        gc.collect()
+        a0 = gc.mem_alloc()
+        t0 = ticks_us()
+        mod = _import(name, *args)
+        dt = ticks_diff(ticks_us(), t0)
+        gc.collect()
+        IMPORTS[name] = (dt, gc.mem_alloc() - a0)
+        return mod
+    return _import(name, *args)
+
+
+builtins.__import__ = _timed_import
+
+
+def _report(link):
+    top = APP[0].top() if APP[0] is not None else None
+    parts = [
+        "frames=%d" % N[0],
+        "work_max_us=%d" % N[1],
+        "work_sum_us=%d" % N[2],
+        "gc_max_us=%d" % N[3],
+        "peak_live=%d" % N[4],
+        "boot_us=%d" % N[5],
+        "boot_live=%d" % N[7],
+        "live_now=%d" % gc.mem_alloc(),
+        "probe_start=%d" % A0,
+        "heap_total=%d" % (gc.mem_alloc() + gc.mem_free()),
+        "screen=%s" % (type(top).__name__ if top is not None else "-"),
+        "depth=%d" % (len(APP[0].stack) if APP[0] is not None else 0),
+        "loaded=%s" % ",".join(m for m in WATCH if m in sys.modules),
+    ]
+    for name in IMPORTS:
+        us, kept = IMPORTS[name]
+        parts.append("imp_%s_us=%d" % (name, us))
+        parts.append("imp_%s_bytes=%d" % (name, kept))
+    link.send(0x4D, " ".join(parts).encode())
+
+
+def _instrument(link):
+    frame = link.frame
+
+    def timed_frame(uart):
+        now_us = ticks_us()
+        if N[5] < 0:
+            N[5] = ticks_diff(now_us, T_START)
+            gc.collect()
+            N[7] = gc.mem_alloc()
+        else:
+            work = ticks_diff(now_us, N[6])
+            N[0] += 1
+            N[2] += work
+            if work > N[1]:
+                N[1] = work
+        now = frame(uart)
+        flags = link.flags
+        if flags & 4:
+            t0 = ticks_us()
+            gc.collect()
+            dt = ticks_diff(ticks_us(), t0)
+            if dt > N[3]:
+                N[3] = dt
+            live = gc.mem_alloc()
+            if live > N[4]:
+                N[4] = live
+        if flags & 8:
+            _report(link)
+        N[6] = ticks_us()
+        return now
+
+    link.frame = timed_frame
+
+
+import sim  # noqa: E402  (the sim board, from the install's boards/)
+
+_make_hw = sim.make_hw
+
+
+def make_hw():
+    hw = _make_hw()
+    _instrument(hw.sim)
+    return hw
+
+
+sim.make_hw = make_hw
+
+import app  # noqa: E402
+
+_app_init = app.App.__init__
+
+
+def _init(self, hw):
+    _app_init(self, hw)
+    APP[0] = self
+
+
+app.App.__init__ = _init
+
+if os.getenv("BROADSIDE_EAGER") == "1":
+    # every game mode, and every other module of the install, as if nothing loaded lazily
+    for _m in WATCH:
+        __import__(_m)
+    for _n in os.listdir(_MAIN_DIR + "/lib"):
+        for _ext in (".mpy", ".py"):
+            if _n.endswith(_ext) and _n[: -len(_ext)] not in sys.modules:
+                __import__(_n[: -len(_ext)])
+
+__import__("main")  # runs the handheld until the front end closes

@@ -1,0 +1,73 @@
+"""The main menu: game modes load on demand and are unloaded after, and
+"Continue" appears for a saved game and resumes it."""
+
+import sys
+
+import fake_mode
+import modes
+from app import App
+from fakehw import make_hw, press
+from hal import A, B
+from home import Home
+from storage import Storage
+
+_DIR = "/tmp/broadside-test-home"
+
+
+def _app(with_save=None):
+    st = Storage(_DIR)
+    st.delete("game")
+    if with_save is not None:
+        st.save("game", with_save)
+    app = App(make_hw(storage=st))
+    app.push(Home())
+    app.step()
+    return app
+
+
+def _labels(app):
+    home = app.stack[0]
+    return [home.label(i) for i in range(len(home.items))]
+
+
+def test_no_save_no_continue():
+    modes.RESUME[ord("Z")] = "fake_mode"
+    app = _app()
+    assert "Continue" not in _labels(app)
+
+
+def test_saved_game_resumes_exactly():
+    modes.RESUME[ord("Z")] = "fake_mode"
+    app = _app(b"Zstate-42")
+    assert _labels(app)[0] == "Continue"
+    fake_mode.CALLS.clear()
+    press(app, A)
+    assert fake_mode.CALLS == [("resume", b"Zstate-42")]
+    assert isinstance(app.top(), fake_mode.Board)
+
+
+def test_unknown_tag_is_not_offered():
+    app = _app(b"?mystery")
+    assert "Continue" not in _labels(app)
+
+
+def test_unreadable_save_gives_notice_not_crash():
+    modes.RESUME[ord("Z")] = "fake_mode"
+    app = _app(b"Zbroken")
+    press(app, A)
+    assert app.notice and "unreadable" in app.notice
+    assert isinstance(app.top(), Home)
+
+
+def test_mode_modules_unloaded_when_game_closes():
+    saved = modes.MODES
+    try:
+        modes.MODES = (("settings", "fake_mode_b", 7),)
+        app = _app()
+        app.stack[0].build(app)
+        press(app, A)  # first entry: the fake mode
+        assert "fake_mode_b" in sys.modules
+        press(app, B)  # its screen closes: back at the menu
+        assert "fake_mode_b" not in sys.modules
+    finally:
+        modes.MODES = saved
