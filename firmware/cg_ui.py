@@ -15,6 +15,7 @@ import ui
 from cg_engine import Game
 from cg_rules import BEGINNER, STANDARD
 from cg_ui_game import HUMAN, LEVELS, SAVE_NAME, GameScreen  # noqa: F401  (SAVE_NAME: API)
+from cg_ui_menus import PauseMenu  # noqa: F401  (compiled now, while the heap is empty)
 from cg_ui_text import EN, HU
 from compat import const
 from prng import Rng

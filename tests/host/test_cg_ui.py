@@ -69,10 +69,21 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
         run_script([h], "WAIT12000,B,UP")
         assert_golden(h, "cg_pause", tmp_path)
         run_script([h], "A")
-        assert_golden(h, "menu", tmp_path)
+        assert_golden(h, "cg_menu_continue", tmp_path)  # the main menu offers Continue
+        before = h.screen()
     finally:
         h.close()
     data = _saved(saves)
     g, level, _rng = cg_ui.load(data)  # CPython reads what MicroPython wrote
     assert g.turn >= 3 and not g.over and level == 1
     assert g.mode == 0 and g.cur == 0
+    # power on again: Continue brings the same game back, at the same turn
+    h = play("", env=SEED, saves=saves)
+    try:
+        assert h.screen() == before
+        run_script([h], "A")
+        assert_golden(h, "cg_continued", tmp_path)
+        run_script([h], "B,UP,A")  # Save and quit again: the same bytes
+    finally:
+        h.close()
+    assert _saved(saves) == data
