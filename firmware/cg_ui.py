@@ -10,12 +10,17 @@ goes first"); the CPU level comes from Settings when a game is dealt and is
 kept in its save.
 """
 
+# The order matters on a small heap: the modules that take most memory to compile come
+# first, while the heap is emptiest; the menus are compiled now rather than mid-game.
+from cg_engine import Game
+
+# isort: split
+import cg_ui_draw  # noqa: F401
+import cg_ui_menus  # noqa: F401
 import strings
 import ui
-from cg_engine import Game
 from cg_rules import BEGINNER, STANDARD
 from cg_ui_game import HUMAN, LEVELS, SAVE_NAME, GameScreen  # noqa: F401  (SAVE_NAME: API)
-from cg_ui_menus import PauseMenu  # noqa: F401  (compiled now, while the heap is empty)
 from cg_ui_text import EN, HU
 from compat import const
 from prng import Rng

@@ -2,10 +2,13 @@
 tests (tests/mp/test_screens.py) and the PNG review (python -m host_tools.screens cg_ui).
 
 Positions come from seeded games the sensible CPU plays against itself, so
-they are the same on CPython and MicroPython. Each screen is built when its
-turn comes and nothing keeps it afterwards (the tests run in a small heap).
+they are the same on CPython and MicroPython. They are replayed first; then
+each screen is built when its turn comes and nothing keeps it afterwards
+(the tests run in a small heap).
 Only tests load this module.
 """
+
+import gc
 
 from cg_ai import choose
 from cg_engine import Game
@@ -17,8 +20,25 @@ from cg_ui_pick import CPU, F_LOOK, F_TARGET, F_WAIT
 from cg_view import move_target, view_for
 from prng import Rng
 
+# The positions the screens show: (seed, plies, mode). They are replayed once, before any
+# screen is built, and kept as save bytes: replays make a lot of garbage, and a heap
+# that holds screens meanwhile ends up too fragmented for the next one.
+_POSITIONS = (
+    (83, 34, STANDARD),  # mid-game: shields, damage, sunk ships, a full hand
+    (1, 15, STANDARD),  # a Shield can be played
+    (1, 21, STANDARD),  # Repair or Draw Three, both choices
+    (1, 26, STANDARD),  # Discard or Play Two, two White Pegs
+    (4, 7, STANDARD),  # Repair on a ship with two different peg cards
+    (4, 42, STANDARD),  # the PT Boat's turn start
+    (2, 53, STANDARD),  # the CPU's next play sinks a ship
+    (1, 34, BEGINNER),
+    (1, 200, STANDARD),  # the human won
+    (2, 200, STANDARD),  # the CPU won
+)
+_saved = {}
 
-def position(seed, plies, mode=STANDARD):
+
+def replay(seed, plies, mode=STANDARD):
     """Game `seed` after `plies` moves of the sensible CPU on both sides."""
     g = Game(seed, mode, 0)
     rng = Rng(seed)
@@ -26,6 +46,22 @@ def position(seed, plies, mode=STANDARD):
         if g.over:
             break
         g.apply(choose(view_for(g, g.cur), rng))
+    return g
+
+
+def _snapshot(key):
+    g = replay(*key)
+    _saved[key] = (g.to_bytes(), list(g.events), list(g.prev_events))
+
+
+def position(seed, plies, mode=STANDARD):
+    """A fresh copy of a catalogue position (replayed on first use)."""
+    key = (seed, plies, mode)
+    if key not in _saved:
+        _snapshot(key)
+    data, events, prev = _saved[key]
+    g = Game.from_bytes(data)
+    g.events, g.prev_events = list(events), list(prev)
     return g
 
 
@@ -179,6 +215,11 @@ _BUILD = (
 
 
 def catalog(app):
-    app.stack = []
+    for key in _POSITIONS:
+        if key not in _saved:
+            _snapshot(key)
+            gc.collect()
     for name, build in _BUILD:
+        app.stack = []  # the screen drawn last is not needed any more
+        gc.collect()
         yield name, build(app)

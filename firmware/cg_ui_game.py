@@ -16,9 +16,9 @@ The game is saved (cg_ui.payload) after every turn.
 import ui
 from cg_ai import choose, choose_random
 from cg_rules import EV_REVEAL, EV_SINK, EV_WASTED, M_END, M_PEG, M_PT, M_SKIP, MISS, PH_PT
-from cg_ui_draw import Painter
+from cg_ui_paint import Painter
 from cg_ui_pick import CPU, F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN, Picker
-from cg_ui_text import split_plays
+from cg_ui_text import over_key, split_plays
 from cg_view import move_target, view_for
 from compat import const, ticks_add, ticks_diff
 from hal import LEFT, RIGHT, A, B
@@ -48,7 +48,8 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.head = None  # line 1 key while waiting (None: the CPU play)
         self.deadline = 0
         self.then = None  # what to do when the wait is over
-        self.view = view_for(game, HUMAN)
+        self.view = None
+        self._refresh()
 
     # --- the flow -------------------------------------------------------
     def enter(self, app):
@@ -61,7 +62,10 @@ class GameScreen(Picker, Painter, ui.Screen):
             self._my_turn(app)
 
     def _refresh(self):
-        self.view = view_for(self.g, HUMAN)
+        self.view = None  # one View at a time: they are the biggest objects here
+        v = view_for(self.g, HUMAN)
+        v.events = v.prev_events = None  # copies of the game's logs, which the screens read
+        self.view = v
 
     def _my_turn(self, app):
         self._refresh()
@@ -110,6 +114,7 @@ class GameScreen(Picker, Painter, ui.Screen):
     def _cpu_step(self, app):
         g = self.g
         while not g.over and g.cur == CPU:
+            self.view = None
             m = self._choose(view_for(g, CPU))
             play = self._apply(m)
             if m[0] in (M_SKIP, M_END):
@@ -198,10 +203,6 @@ class GameScreen(Picker, Painter, ui.Screen):
         from cg_ui import payload
 
         return app.save(SAVE_NAME, payload(self))
-
-
-def over_key(g):
-    return "cg_win" if g.winner == HUMAN else ("cg_lose" if g.winner == CPU else "cg_draw")
 
 
 def _cue(play):

@@ -7,9 +7,8 @@ change the game except through GameScreen.play (End turn) and save.
 import ui
 from cg_rules import M_END, M_SKIP
 from cg_ui_draw import HAND_Y, draw_grids, draw_line
-from cg_ui_game import over_key
 from cg_ui_pick import CPU, HUMAN
-from cg_ui_text import play_line, result_line, split_plays
+from cg_ui_text import over_key, play_line, result_line, split_plays
 from cg_view import view_for
 from hal import DOWN, A, B
 from hal import UP as K_UP

@@ -284,3 +284,8 @@ def result_line(play, view, me=0, counts=True):
     if act == M_PLAY_TWO:
         return t("cg_extra")
     return ""
+
+
+def over_key(g):
+    """The key of the words for how game g ended, for the human (player 0)."""
+    return "cg_win" if g.winner == 0 else ("cg_lose" if g.winner == 1 else "cg_draw")

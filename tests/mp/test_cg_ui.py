@@ -1,83 +1,26 @@
 """Card game screens under MicroPython with a fake handheld: playing a card on a target, the
 two-power choice, Repair's "which card", the PT Boat, the CPU's turn step by step, looking
-at the grids, the save after each turn and its exact restore, the words of both editions."""
+at the grids, the CPU levels, the words of the Hungarian edition."""
 
+import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
 import strings
-from app import App
 from cg_ai import choose, choose_random
 from cg_engine import Game
 from cg_rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
-from cg_ui import SAVE_NAME, TAG, load, payload, resume, start
-from cg_ui_cat import _screen, position
+from cg_ui import start
 from cg_ui_game import STEP_MS, GameScreen
 from cg_ui_pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
 from cg_view import moves_for_card, view_for
-from fakehw import make_hw, press
+from cgui_kit import game_screen, new_app, position, select_type, until_my_turn
+from fakehw import press
 from hal import DOWN, LEFT, RIGHT, A, B
 from hal import UP as K_UP
 from home import Home
 from prng import Rng
-from support import raises
-
-
-class DictStorage:
-    """Flash saves in a dict (the storage contract: save, load -> (payload, where), delete)."""
-
-    def __init__(self):
-        self.files = {}
-        self.saves = 0
-
-    def save(self, name, data):
-        self.files[name] = bytes(data)
-        self.saves += 1
-
-    def load(self, name):
-        if name in self.files:
-            return self.files[name], "main"
-        return None, None
-
-    def delete(self, name):
-        self.files.pop(name, None)
-
-
-def _app(storage=None):
-    strings.set_lang("en")
-    app = App(make_hw(storage))
-    app.push(Home())
-    return app
-
-
-def _game(app, mode=STANDARD, game=None, level=2):
-    """A game screen on top of the stack (a dealt game, or the given one)."""
-    if game is None:
-        start(app, mode)
-        return app.top()
-    s = GameScreen(game, level, Rng(3))
-    app.push(s)
-    return s
-
-
-def _select_type(app, s, ty):
-    """Walk the hand row with RIGHT until a card of type ty is selected."""
-    for _ in range(len(s.items())):
-        k = s.items()[s.sel]
-        if k >= 0 and CARD_TYPE[k] == ty:
-            return True
-        press(app, RIGHT)
-    return False
-
-
-def _until_my_turn(app, s, limit=400):
-    """Press A through the CPU's plays until it is the human's turn again (or the end)."""
-    n = 0
-    while (s.focus == F_WAIT or s.g.cur == CPU) and app.top() is s and n < limit:
-        press(app, A, after=1)
-        n += 1
-    return n
 
 
 def test_menu_offers_standard_and_beginner():
-    app = _app()
+    app = new_app()
     start(app, None)
     menu = app.top()
     assert [menu.label(i) for i in range(len(menu.items))] == ["Standard game", "Beginner game"]
@@ -90,10 +33,10 @@ def test_menu_offers_standard_and_beginner():
 
 
 def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
-    app = _app()
-    s = _game(app, game=Game(11, STANDARD, HUMAN))
+    app = new_app()
+    s = game_screen(app, game=Game(11, STANDARD, HUMAN))
     assert s.focus == F_HAND and s.g.cur == HUMAN
-    assert _select_type(app, s, 0)
+    assert select_type(app, s, 0)
     hand = len(s.g.hand[HUMAN])
     press(app, A)
     assert s.focus == F_TARGET and s.cursor[0] == 1  # the CPU's grid
@@ -106,16 +49,16 @@ def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
     assert (HUMAN, EV_REVEAL, c, s.g.ident[CPU][c], 0) in s.g.prev_events
     assert len(s.g.hand[HUMAN]) == hand  # reloaded to five
     assert s.focus == F_WAIT and s.g.cur == CPU
-    _until_my_turn(app, s)
+    until_my_turn(app, s)
     assert s.g.cur == HUMAN and s.focus in (F_HAND, F_PT)
     cpu_plays = [e for e in s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
     assert cpu_plays  # the CPU played on its turn
 
 
 def test_cursor_stops_only_on_legal_cells():
-    app = _app()
-    s = _game(app, game=position(83, 34))
-    assert _select_type(app, s, 1)  # a Red 1
+    app = new_app()
+    s = game_screen(app, game=position(83, 34))
+    assert select_type(app, s, 1)  # a Red 1
     press(app, A)
     legal = [m[2] for m in moves_for_card(s.view, s.items()[s.sel])]
     seen = [s.cursor[1]]
@@ -129,9 +72,9 @@ def test_cursor_stops_only_on_legal_cells():
 
 
 def test_two_power_card_asks_which_power():
-    app = _app()
-    s = _game(app, game=position(1, 21))
-    assert _select_type(app, s, 6)  # Repair or Draw Three
+    app = new_app()
+    s = game_screen(app, game=position(1, 21))
+    assert select_type(app, s, 6)  # Repair or Draw Three
     press(app, A)
     menu = app.top()
     assert [menu.label(i) for i in range(len(menu.items))] == ["Repair a ship", "Draw three"]
@@ -142,9 +85,9 @@ def test_two_power_card_asks_which_power():
 
 
 def test_repair_asks_which_peg_card_when_they_differ():
-    app = _app()
-    s = _game(app, game=position(4, 7))
-    assert _select_type(app, s, 6)
+    app = new_app()
+    s = game_screen(app, game=position(4, 7))
+    assert select_type(app, s, 6)
     press(app, A)
     press(app, A)  # Repair a ship
     assert s.focus == F_TARGET and s.cursor == (0, 11)
@@ -160,8 +103,8 @@ def test_repair_asks_which_peg_card_when_they_differ():
 
 
 def test_pt_boat_step_b_skips():
-    app = _app()
-    s = _game(app, game=position(4, 42))
+    app = new_app()
+    s = game_screen(app, game=position(4, 42))
     assert s.g.phase == PH_PT and s.focus == F_PT
     pegs = [len(p) for p in s.g.pegs[HUMAN]]
     press(app, B)
@@ -171,8 +114,8 @@ def test_pt_boat_step_b_skips():
 
 
 def test_cpu_plays_one_step_at_a_time():
-    app = _app()
-    s = _game(app, game=Game(11, STANDARD, CPU))
+    app = new_app()
+    s = game_screen(app, game=Game(11, STANDARD, CPU))
     assert s.focus == F_WAIT and s.step is None  # "CPU's turn..."
     steps = []
     frames = 0
@@ -189,8 +132,8 @@ def test_cpu_plays_one_step_at_a_time():
 
 
 def test_look_walks_both_grids():
-    app = _app()
-    s = _game(app, game=Game(5, STANDARD, HUMAN))
+    app = new_app()
+    s = game_screen(app, game=Game(5, STANDARD, HUMAN))
     press(app, K_UP)
     assert s.focus == F_LOOK and s.look == (1, 0)
     for _ in range(4):
@@ -215,77 +158,6 @@ def test_levels_pick_the_promised_cpu():
     assert picks.count(best) < 40  # medium errs now and then
 
 
-def _round(app, s):
-    """One round of the key-driving player: the selected card on its first target (a two-power
-    card's first choice), then A through the CPU's turn."""
-    press(app, A)
-    if app.top() is not s:
-        press(app, A)
-    while s.focus == F_TARGET:
-        press(app, A)
-    _until_my_turn(app, s)
-
-
-def test_saved_after_each_turn_and_resumed_exactly():
-    st = DictStorage()
-    app = _app(st)
-    s = _game(app, game=Game(21, STANDARD, HUMAN), level=1)
-    for _ in range(3):
-        _round(app, s)
-    data, _ = st.load(SAVE_NAME)
-    assert data[:1] == TAG and st.saves >= 6  # after every turn, both players'
-    g, level, rng = load(data)
-    assert g.to_bytes() == s.g.to_bytes() and level == 1
-    assert g.prev_events == s.g.prev_events and g.events == s.g.events
-    assert rng.getstate() == s.rng.getstate()
-    later = []
-    for _ in range(5):
-        _round(app, s)
-        later.append(s.g.to_bytes())
-    end = payload(s)
-    s = app = g = None  # (two games at once would crowd the test heap)
-    # another handheld resumes the save and, given the same keys, plays the same game
-    app2 = _app(DictStorage())
-    s2 = resume(app2, data)
-    assert isinstance(s2, GameScreen) and s2.focus == F_HAND
-    for i in range(5):
-        _round(app2, s2)
-        assert s2.g.to_bytes() == later[i], i
-    assert payload(s2) == end
-
-
-def test_damaged_save_is_refused():
-    app = _app()
-    s = _game(app, game=position(5, 20))
-    data = payload(s)
-    assert raises(ValueError, load, data[:-3])
-    assert raises(ValueError, load, b"X" + data[1:])
-    bad = bytearray(data)
-    bad[40] ^= 0xFF
-    assert raises(ValueError, load, bytes(bad))
-    assert raises(ValueError, resume, app, data[: len(data) // 2])
-    assert app.top() is s  # nothing opened
-
-
-def test_game_end_shows_result_and_clears_the_save():
-    st = DictStorage()
-    app = _app(st)
-    g = position(1, 68)  # the next move (the human's) wins it
-    assert not g.over and g.cur == HUMAN
-    s = _game(app, game=g)
-    st.save(SAVE_NAME, payload(s))
-    win = choose(view_for(g, HUMAN), Rng(1))
-    s.play(app, win)
-    assert s.g.over and s.g.winner == HUMAN
-    for _ in range(STEP_MS // 33 + 2):
-        app.step()
-    res = app.top()
-    assert res.__class__.__name__ == "ResultScreen"
-    assert st.load(SAVE_NAME) == (None, None)
-    press(app, A)  # a new game
-    assert isinstance(app.top(), GameScreen) and not app.top().g.over
-
-
 def test_hungarian_words_follow_the_edition():
     strings.set_lang("hu")
     try:
@@ -298,12 +170,3 @@ def test_hungarian_words_follow_the_edition():
         assert strings.t("cg_miss") == "Nincs találat"
     finally:
         strings.set_lang("en")
-
-
-def test_catalogue_states_are_what_their_names_say():
-    app = App(make_hw())
-    s = _screen(app, 4, 42)
-    assert s.focus == F_PT
-    s = _screen(app, 1, 34, BEGINNER)
-    assert not s.g.over and any(s._playable(k) for k in s.items())
-    assert position(1, 200).winner == HUMAN and position(2, 200).winner == CPU

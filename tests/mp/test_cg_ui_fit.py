@@ -6,6 +6,9 @@ import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
 import font
 import strings
 from app import App
+from cg_rules import BEGINNER
+from cg_ui_cat import _screen, position
+from cg_ui_pick import CPU, F_PT, HUMAN
 from fakehw import make_hw
 from screens import each_screen, problems, render
 
@@ -88,3 +91,12 @@ def test_every_line_fits_with_the_longest_names():
                 too_wide.append("cg_help%d [%s]" % (k, lang))
     strings.set_lang("en")
     assert not too_wide, too_wide
+
+
+def test_catalogue_states_are_what_their_names_say():
+    app = App(make_hw())
+    s = _screen(app, 4, 42)
+    assert s.focus == F_PT
+    s = _screen(app, 1, 34, BEGINNER)
+    assert not s.g.over and any(s._playable(k) for k in s.items())
+    assert position(1, 200).winner == HUMAN and position(2, 200).winner == CPU
