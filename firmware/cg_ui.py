@@ -3,11 +3,13 @@
 start(app, arg) opens it (arg None: a Standard/Beginner menu; or
 cg_rules.STANDARD / BEGINNER to deal at once); resume(app, payload) opens a
 game saved under SAVE_NAME (payloads start with TAG, b"C"); catalog(app)
-lists every screen for the screen tests. The screens live in cg_ui_game
-(the game), cg_ui_menus (pause menu, log, result), the words in cg_ui_text
-and the drawing in cg_ui_draw. The human plays first ("the younger player
-goes first"); the CPU level comes from Settings when a game is dealt and is
-kept in its save.
+lists every screen for the screen tests (cg_ui_cat). The game screen is
+cg_ui_game.GameScreen (turn flow, the CPU's turn, saving) with cg_ui_pick
+(choosing cards and targets) and cg_ui_paint (its draw) mixed in; the other
+screens are in cg_ui_menus (pause menu, log, help, result), the words in
+cg_ui_text, the drawing parts in cg_ui_draw. The human plays first ("the
+younger player goes first"); the CPU level comes from Settings when a game
+is dealt and is kept in its save.
 """
 
 # The order matters on a small heap: the modules that take most memory to compile come

@@ -12,7 +12,7 @@ import gc
 
 from cg_ai import choose
 from cg_engine import Game
-from cg_rules import BEGINNER, CARD_TYPE, M_SHIELD, STANDARD
+from cg_rules import BEGINNER, CARD_TYPE, M_PEG, M_SHIELD, STANDARD
 from cg_ui import start
 from cg_ui_game import GameScreen
 from cg_ui_menus import Help, LogScreen, PauseMenu, ResultScreen
@@ -182,6 +182,26 @@ def _help2(app):
     return h
 
 
+def _your_play(app):
+    s = _screen(app)
+    for m in s.view.moves:  # a Red Peg search: the result waits on screen, then the CPU plays
+        if m[0] == M_PEG and CARD_TYPE[m[1]] == 1 and s.view.state[1][m[2]] == 0:
+            s.play(app, m)
+            break
+    return s
+
+
+def _play_two_end(app):
+    s = _screen(app, 1, 26)
+    _select(s, (5,))
+    s.pick(app)
+    menu = _top(app)
+    menu.items[-1][1](app)  # Play two more
+    s.sel = len(s.items()) - 1  # the End card
+    s.note_key = None
+    return s
+
+
 def _piles(app):
     PauseMenu(_screen(app))._piles(app)
     return _top(app)
@@ -202,6 +222,8 @@ _BUILD = (
     ("repair", lambda app: _repair(app, False)),
     ("which_card", lambda app: _repair(app, True)),
     ("pt_boat", lambda app: _screen(app, 4, 42)),
+    ("your_play", _your_play),
+    ("play_two_end", _play_two_end),
     ("cpu_step", _cpu_step),
     ("pause", lambda app: PauseMenu(_screen(app))),
     ("cpu_log", lambda app: LogScreen(_screen(app))),

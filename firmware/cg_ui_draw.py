@@ -57,15 +57,6 @@ def _wave(fb, x, y):
         fb.pixel(x + 2 + i, y + 6 + _WAVE[i], 1)
 
 
-def _dotted_rect(fb, x, y, w, h):
-    for i in range(0, w, 2):
-        fb.pixel(x + i, y, 1)
-        fb.pixel(x + i, y + h - 1, 1)
-    for j in range(0, h, 2):
-        fb.pixel(x, y + j, 1)
-        fb.pixel(x + w - 1, y + j, 1)
-
-
 def _ship(fb, x, y, letter, left, shield, sunk):
     """A revealed ship: its letter and the hits still needed to sink it; a Shield puts
     the letter on a solid badge (an outline once hit); a sunk ship is its letter over

@@ -159,7 +159,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         g = self.g
         if g.over or g.cur != HUMAN:
             self.step = None
-            self.mark = None
+            self.mark = move_target(m)  # the cell just played stays marked while its result shows
             self.then = self._turn_over
             self._wait(app, over_key(g) if g.over else "cg_cpu_turn")
         else:
