@@ -170,3 +170,34 @@ def test_hungarian_words_follow_the_edition():
         assert strings.t("cg_miss") == "Nincs találat"
     finally:
         strings.set_lang("en")
+
+
+def test_a_hand_with_no_play_offers_a_discard():
+    from cg_rules import M_DISCARD
+    from cg_setup import SH, setup
+
+    app = new_app()
+    g = setup(hand0=[SH[0], SH[1]], hand1=[])  # Shields, and no revealed ship of yours
+    s = game_screen(app, game=g)
+    assert all(m[0] == M_DISCARD for m in s.view.moves)
+    press(app, A)
+    menu = app.top()
+    assert [menu.label(i) for i in range(len(menu.items))] == ["Discard it (no play)"]
+    press(app, A)
+    assert s.g.prev_events[0][2] == M_DISCARD and s.g.cur == CPU
+
+
+def test_end_card_ends_the_turn_after_play_two():
+    app = new_app()
+    s = game_screen(app, game=position(1, 26))
+    assert select_type(app, s, 5)
+    press(app, A)
+    press(app, K_UP)  # the menu's last row: Play two more
+    press(app, A)
+    assert s.g.cur == HUMAN and s.items()[-1] == -1
+    turn = s.g.turn
+    press(app, LEFT)  # from the first card, LEFT wraps to End
+    while s.items()[s.sel] != -1:
+        press(app, LEFT)
+    press(app, A)
+    assert s.g.turn == turn + 1 and s.focus == F_WAIT
