@@ -29,6 +29,7 @@ EN = {
     "save_failed": "Save failed",
     "save_bad": "Saved game unreadable",
     "continue": "Continue",
+    "express": "Express",
     "cards": "Card game",
 }
 
@@ -56,6 +57,7 @@ HU = {
     "save_failed": "Sikertelen mentés",
     "save_bad": "Hibás mentett játék",
     "continue": "Folytatás",
+    "express": "Expressz",
     "cards": "Kártyajáték",
 }
 

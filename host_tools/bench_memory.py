@@ -62,6 +62,10 @@ ARROW_KEYS = "UP,DOWN,LEFT,RIGHT"
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
+    # Express: an Admiral's game, both seats CPU; each B finishes a CPU turn or
+    # moves on from its result (and from the result screen to the menu; spare
+    # B presses there do nothing), so any seed ends within the script.
+    ("express", "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.

@@ -4,12 +4,15 @@ presses keys, the screens compared with golden images, the save on flash read ba
 
 import os
 
+from modes import MODES
 from simtest import assert_golden, play
 from storage import unpack
 
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
+# the keys that open the card game from the main menu (the cursor starts on the first row)
+OPEN = "DOWN," * [m[0] for m in MODES].index("cards") + "A"
 
 
 def _saved(saves):
@@ -21,7 +24,7 @@ def _saved(saves):
 
 
 def test_card_game_opens_from_the_main_menu(tmp_path):
-    h = play("A", env=SEED, saves=str(tmp_path))  # "Card game" is the first row
+    h = play(OPEN, env=SEED, saves=str(tmp_path))
     try:
         assert_golden(h, "cg_mode_menu", tmp_path)
         run_script([h], "A")  # Standard game
@@ -38,7 +41,7 @@ def test_whole_game_against_the_cpu(tmp_path):
     two-power card's first choice) and skips through the CPU's plays, until the game is over
     (the save is cleared then). The heap is measured live (garbage collected every frame)."""
     saves = str(tmp_path / "saves")
-    h = play("A,A", env=SEED, saves=saves)
+    h = play(OPEN + ",A", env=SEED, saves=saves)
     try:
         presses = 0
         while _saved(saves) is not None:
@@ -51,8 +54,8 @@ def test_whole_game_against_the_cpu(tmp_path):
         assert any("sunk" in c for c in h.cues) and any("miss" in c for c in h.cues)
         mem = h.memory()
         assert int(mem["peak_live"]) < 176 * 1024, mem  # 16 KB to spare in the 192 KB heap
-        run_script([h], "B")  # back to the main menu: the game's modules are dropped
-        assert_golden(h, "menu", tmp_path)
+        run_script([h], "B")  # back to the main menu, the cursor on Card game, no Continue
+        assert_golden(h, "cg_menu_after", tmp_path)
     finally:
         h.close()
 
@@ -61,7 +64,7 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
     import cg_ui
 
     saves = str(tmp_path)
-    h = play("A,A", env=SEED, saves=saves)
+    h = play(OPEN + ",A", env=SEED, saves=saves)
     try:
         while cg_ui.load(_saved(saves))[0].turn < 3:  # play on with A, as above
             run_script([h], "A", tail_frames=0)
@@ -69,8 +72,7 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
         run_script([h], "WAIT12000,B,UP")
         assert_golden(h, "cg_pause", tmp_path)
         run_script([h], "A")
-        assert_golden(h, "cg_menu_continue", tmp_path)  # the main menu offers Continue
-        before = h.screen()
+        assert h.screen()[0][0] == 1  # back on a titled menu: the main menu
     finally:
         h.close()
     data = _saved(saves)
@@ -80,7 +82,7 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
     # power on again: Continue brings the same game back, at the same turn
     h = play("", env=SEED, saves=saves)
     try:
-        assert h.screen() == before
+        assert_golden(h, "cg_menu_continue", tmp_path)  # the main menu offers Continue first
         run_script([h], "A")
         assert_golden(h, "cg_continued", tmp_path)
         run_script([h], "B,UP,A")  # Save and quit again: the same bytes

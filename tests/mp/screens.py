@@ -23,11 +23,16 @@ def modules():
 
 
 def each_screen(app):
+    """Each module is loaded as the menu loads a mode, and unloaded after its
+    catalogue, so one 192 KB process can visit every game in turn."""
     for name in modules():
-        mod = __import__(name)
+        mod = home if name == "home" else app._load_mode(name)
         if hasattr(mod, "catalog"):
             for screen_name, screen in mod.catalog(app):
                 yield name + "." + screen_name, screen
+        mod = None
+        app.stack = []
+        app.end_mode()
 
 
 def render(app, screen, lang):

@@ -13,5 +13,10 @@ for name, screen in each_screen(app):
         continue
     for lang in ("en", "hu"):
         render(app, screen, lang)
-        # one 2 KB string (not 1024 small ones: the catalogues run in a small heap)
-        print("SCREEN", name, lang, hexlify(app.fb.buf).decode())
+        buf = app.fb.buf
+        # one line, written a display page at a time: a 2 KB string built in
+        # one go may not find room in a heap the game's modules fragmented
+        print("SCREEN", name, lang, end=" ")
+        for i in range(0, len(buf), 128):
+            print(hexlify(buf[i : i + 128]).decode(), end="")
+        print()
