@@ -5,11 +5,12 @@ its screens close, so only the game being played is in RAM. The module's
 start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
-MODES = (("express", "ex_ui", None),)
+MODES = (("express", "ex_ui", None), ("cards", "cg_ui", None))
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {
     0x45: "ex_ui",  # E: Battleship Express
+    0x43: "cg_ui",  # C: the card game
 }
 SAVE_NAME = "game"

@@ -30,6 +30,7 @@ EN = {
     "save_bad": "Saved game unreadable",
     "continue": "Continue",
     "express": "Express",
+    "cards": "Card game",
 }
 
 HU = {
@@ -57,6 +58,7 @@ HU = {
     "save_bad": "Hibás mentett játék",
     "continue": "Folytatás",
     "express": "Expressz",
+    "cards": "Kártyajáték",
 }
 
 LANGS = ("en", "hu")

@@ -8,7 +8,7 @@ from screens import each_screen, new_app, render
 
 app = new_app()
 only = sys.argv[1] if len(sys.argv) > 1 else ""
-for name, screen in each_screen(app):
+for name, screen in each_screen(app, only.split(".")[0] if only else None):
     if only and not name.startswith(only):
         continue
     for lang in ("en", "hu"):
