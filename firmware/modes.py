@@ -7,6 +7,7 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 
 MODES = (
     ("express", "ex_ui", None),
+    ("cards", "cg_ui", None),
     ("battleship", "bs_ui", "classic"),
     ("salvo", "bs_ui", "salvo"),
 )
@@ -15,5 +16,6 @@ MODES = (
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {
     0x45: "ex_ui",  # E: Battleship Express
+    0x43: "cg_ui",  # C: the card game
 }
 SAVE_NAME = "game"

@@ -32,6 +32,7 @@ EN = {
     "battleship": "Battleship",
     "salvo": "Salvo",
     "express": "Express",
+    "cards": "Card game",
 }
 
 HU = {
@@ -61,6 +62,7 @@ HU = {
     "battleship": "Torpedó",
     "salvo": "Sortűz",
     "express": "Expressz",
+    "cards": "Kártyajáték",
 }
 
 LANGS = ("en", "hu")

@@ -24,20 +24,22 @@ def modules():
     return names
 
 
-def each_screen(app):
+def each_screen(app, only=None):
     """Each module is loaded as the menu loads a mode, and unloaded after its
-    catalogue, so one 192 KB process can visit every game in turn (the caller
-    lets go of the last screen before asking for the next: see test_screens)."""
+    catalogue, with the modules the catalogue itself imported (its _cat
+    module holds the game's). only: one module's screens. A game leaves the
+    heap fragmented for the next one, so the tests visit one game a process."""
     for name in modules():
+        if only and name != only:
+            continue
         before = set(sys.modules)
         mod = home if name == "home" else app._load_mode(name)
         if hasattr(mod, "catalog"):
             for screen_name, screen in mod.catalog(app):
                 yield name + "." + screen_name, screen
-        mod = screen = None
+        mod = None
         app.stack = []
         app.end_mode()
-        # and whatever the catalogue itself imported (a game's own catalogue module)
         for m in [m for m in sys.modules if m not in before]:
             del sys.modules[m]
 
