@@ -41,6 +41,8 @@ class Home(ui.Menu):
         self.build(app)
 
     def build(self, app):
+        # keep the cursor on the same entry when "Continue" comes or goes
+        was = self.items[self.sel][0] if self.items else None
         items = []
         saved = saved_game(app) if app is not None else None
         if saved:
@@ -48,7 +50,12 @@ class Home(ui.Menu):
         items += [(key, _launch(module, arg)) for key, module, arg in modes.MODES]
         items.append(("settings", lambda app: app.push(SettingsScreen())))
         self.items = items
-        self.sel = min(self.sel, len(items) - 1)
+        self.sel = 0
+        for i in range(len(items)):
+            if items[i][0] == was:
+                self.sel = i
+        if self.sel >= self.top + self.rows or self.sel < self.top:
+            self.top = max(0, self.sel - self.rows + 1)
 
     def enter(self, app):
         self.build(app)

@@ -31,6 +31,8 @@ EN = {
     "continue": "Continue",
     "battleship": "Battleship",
     "salvo": "Salvo",
+    "express": "Express",
+    "cards": "Card game",
     "link_battle": "Link battle",
     "link_salvo": "Link salvo",
 }
@@ -61,6 +63,8 @@ HU = {
     "continue": "Folytatás",
     "battleship": "Torpedó",
     "salvo": "Sortűz",
+    "express": "Expressz",
+    "cards": "Kártyajáték",
     "link_battle": "Kábeles csata",
     "link_salvo": "Kábeles sortűz",
 }

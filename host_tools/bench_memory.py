@@ -76,6 +76,13 @@ ROWS = (
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
     ("battleship", _sweep(1500), 1),
     ("salvo", _sweep(3900), 1),
+    # Express: an Admiral's game, both seats CPU; each B finishes a CPU turn or
+    # moves on from its result (and from the result screen to the menu; spare
+    # B presses there do nothing), so any seed ends within the script.
+    ("express", "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
+    # Card game, standard, vs the CPU: with seed 7, A on each prompt plays a
+    # whole game to the result; B leaves it.
+    ("cards", "A,WAIT330" + ",A" * 124 + ",WAIT2000,B", 1),
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.
@@ -113,7 +120,8 @@ def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
 def _launch(install, heap, eager, n):
     hs = []
     for i in range(n):
-        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py")}
+        # one fixed seed: every game mode replays the same game each run
+        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py"), "BROADSIDE_SEED": "7"}
         if eager:
             env["BROADSIDE_EAGER"] = "1"
         path = (os.path.join(install, "lib"),)

@@ -42,6 +42,18 @@ def collect(prefix=""):
     return shots
 
 
+def modules():
+    """home and the module of each game mode in firmware/modes.py, in menu order."""
+    scope = {}
+    with open(os.path.join(ROOT, "firmware", "modes.py")) as f:
+        exec(compile(f.read(), "modes.py", "exec"), scope)
+    names = ["home"]
+    for _key, module, _arg in scope.get("MODES", ()):
+        if module not in names:
+            names.append(module)
+    return names
+
+
 def main(argv):
     from PIL import Image
 
@@ -49,7 +61,12 @@ def main(argv):
 
     out_dir = os.path.join(BUILD, "screens")
     os.makedirs(out_dir, exist_ok=True)
-    shots = collect(argv[1] if len(argv) > 1 else "")
+    if len(argv) > 1:
+        shots = collect(argv[1])
+    else:  # one process a module: a game fragments the heap for the next one
+        shots = []
+        for module in modules():
+            shots += collect(module)
     paths = []
     for name, lang, rows in shots:
         paths.append(to_png(rows, os.path.join(out_dir, "%s-%s.png" % (name, lang)), scale=3))

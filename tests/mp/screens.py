@@ -5,6 +5,8 @@ screen in a representative state (long names, full hands, end of game).
 This module collects them from home.py and every mode in modes.py.
 """
 
+import sys
+
 import font
 import home
 import strings
@@ -22,12 +24,24 @@ def modules():
     return names
 
 
-def each_screen(app):
+def each_screen(app, only=None):
+    """Each module is loaded as the menu loads a mode, and unloaded after its
+    catalogue, with the modules the catalogue itself imported (its _cat
+    module holds the game's). only: one module's screens. A game leaves the
+    heap fragmented for the next one, so the tests visit one game a process."""
     for name in modules():
-        mod = __import__(name)
+        if only and name != only:
+            continue
+        before = set(sys.modules)
+        mod = home if name == "home" else app._load_mode(name)
         if hasattr(mod, "catalog"):
             for screen_name, screen in mod.catalog(app):
                 yield name + "." + screen_name, screen
+        mod = None
+        app.stack = []
+        app.end_mode()
+        for m in [m for m in sys.modules if m not in before]:
+            del sys.modules[m]
 
 
 def render(app, screen, lang):
