@@ -38,11 +38,12 @@ def saved_game(app):
 class Home(ui.Menu):
     def __init__(self, app=None):
         ui.Menu.__init__(self, "title", [], on_back=lambda app: None)
+        self._shown = False  # until enter(): a fresh boot starts on the first entry
         self.build(app)
 
     def build(self, app):
         # keep the cursor on the same entry when "Continue" comes or goes
-        was = self.items[self.sel][0] if self.items else None
+        was = self.items[self.sel][0] if (self.items and self._shown) else None
         items = []
         saved = saved_game(app) if app is not None else None
         if saved:
@@ -54,11 +55,13 @@ class Home(ui.Menu):
         for i in range(len(items)):
             if items[i][0] == was:
                 self.sel = i
+                break
         if self.sel >= self.top + self.rows or self.sel < self.top:
             self.top = max(0, self.sel - self.rows + 1)
 
     def enter(self, app):
         self.build(app)
+        self._shown = True
 
     def resume(self, app):
         app.end_mode()  # a game closed: free its modules
