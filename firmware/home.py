@@ -14,6 +14,7 @@ _ROWS = (
     ("contrast", "contrast"),
     ("sound", "sound"),
     ("level", "level"),
+    ("touching", "touching"),
 )
 
 
@@ -126,6 +127,8 @@ def app_value(settings, name):
         return "English" if v == "en" else "Magyar"
     if name == "sound":
         return t("on") if v else t("off")
+    if name == "touching":
+        return t("yes") if v else t("no")
     return t(v) if isinstance(v, str) else str(v)
 
 
@@ -133,5 +136,5 @@ def catalog(app):
     """The screens of this module in representative states (screen tests)."""
     yield "menu", Home()
     s = SettingsScreen()
-    s.sel = 3
+    s.sel = 4
     yield "settings", s

@@ -29,6 +29,9 @@ EN = {
     "save_failed": "Save failed",
     "save_bad": "Saved game unreadable",
     "continue": "Continue",
+    "touching": "Ships touch",
+    "yes": "Yes",
+    "no": "No",
     "express": "Express",
     "cards": "Card game",
 }
@@ -57,6 +60,9 @@ HU = {
     "save_failed": "Sikertelen mentés",
     "save_bad": "Hibás mentett játék",
     "continue": "Folytatás",
+    "touching": "Érintkezés",
+    "yes": "Igen",
+    "no": "Nem",
     "express": "Expressz",
     "cards": "Kártyajáték",
 }
