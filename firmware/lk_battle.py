@@ -14,48 +14,21 @@ them and hands it the player's shot; the game is saved right after a shot,
 before the link's next poll.
 """
 
-import font
 import gridview
+import lk_board
 import ui
-from bs_rules import CELLS, HIT, SHIP_SIZES, SIZE
+from bs_rules import CELLS, SIZE
 from compat import const, ticks_diff
 from hal import DOWN, LEFT, RIGHT, UP, A, B
-from link_session import ST_OPEN, ST_UNPLUGGED
-from lk_game import EV_ANSWER, EV_SHOT, EV_TURN, ME, OVER
-from lk_view import GRID_X, GRID_Y, K_BATTLE, K_MENU, PANEL_W, PANEL_X, draw_own, header, hint, ship_name
-from strings import t
-
-TARGET = const(0)
-OWN = const(1)
-
-NEWS_NONE = const(0)
-NEWS_MINE = const(1)
-NEWS_THEIRS = const(2)
+from link_session import ST_OPEN
+from lk_board import NEWS_MINE, NEWS_NONE, NEWS_THEIRS, OWN, TARGET
+from lk_game import EV_ANSWER, EV_SHOT, EV_TURN, ME
+from lk_view import GRID_X, GRID_Y, K_BATTLE, K_MENU
 
 HOLD_MS = 700  # their last shot of a turn stays on our grid this long before we aim
 BLINK_MS = 150  # their newest shot blinks (boxed / not) this fast ...
 SHOW_MS = 900  # ... this long after it lands, then stays boxed
 _ARROWS = const(15)
-
-
-def _lines(fb, s, x, y, px, most):
-    """s wrapped to px, at most `most` lines from y."""
-    for line in ui.wrap(s, px)[:most]:
-        ui.text(fb, line, x, y, 1)
-        y += font.LINE
-
-
-def _answer_lines(fb, x, key, last):
-    """'You: D-4' then HIT / MISS / SUNK: and the ship's name."""
-    cell, hit, sunk = last
-    ui.text(fb, t(key) % gridview.name(cell // SIZE, cell % SIZE), x, 20, 1)
-    if sunk:
-        w = font.width(t("lk_sunk")) + 3
-        fb.fill_rect(x - 1, 28, w, 9, 1)
-        ui.text(fb, t("lk_sunk"), x + 1, 29, 0)
-        ui.text(fb, ship_name(sunk - 1, PANEL_W), x, 38, 1)
-    else:
-        ui.text(fb, t("lk_hit" if hit == HIT else "lk_miss"), x, 29, 1)
 
 
 class Battle(ui.Screen):
@@ -173,79 +146,8 @@ class Battle(ui.Screen):
             s.save(app)  # the shot leaves in the next poll: it is in flash first
         app.redraw()
 
-    # -- drawing -------------------------------------------------------------------------------
     def draw(self, app, fb):
-        g = self.s.g
-        grid = self.grid
-        own = self.view == OWN
-        grid.frame(fb)
-        aiming = not own and (g.my_turn() or (g.turn == ME and g.aim >= 0))
-        cell = g.aim if g.aim >= 0 else self.cur
-        if aiming:
-            grid.labels(fb, cell // SIZE, cell % SIZE)
-        else:
-            grid.labels(fb)
-        if own:
-            draw_own(grid, fb, g.fleet)
-            last = g.last_theirs
-            if last is not None and self.boxed and self.news == NEWS_THEIRS:
-                grid.cursor(fb, last[0] // SIZE, last[0] % SIZE)
-        else:
-            grid.marks(fb, g.peer_view)
-            if aiming:
-                grid.cursor(fb, cell // SIZE, cell % SIZE)
-        self.draw_panel(fb, own, aiming)
-
-    def draw_panel(self, fb, own, aiming):
-        s = self.s
-        g = s.g
-        x = PANEL_X
-        pips = 0
-        if g.phase == OVER:
-            head = t("lk_check_head")
-        elif not g.ready():
-            head = t("lk_fleets")
-        elif g.turn == ME:
-            if g.salvo:
-                head = t("lk_shots")
-                pips = g.fleet.afloat()
-            else:
-                head = t("lk_firing" if g.aim >= 0 else "lk_your_turn")
-        else:
-            head = t("lk_their_turn")
-        hx = header(fb, head)
-        left = g.shots_left - (1 if g.aim >= 0 else 0)
-        for i in range(pips):
-            px = hx + 2 + 5 * i
-            if i < left:
-                fb.fill_rect(px, 2, 4, 5, 0)
-            else:
-                fb.rect(px, 2, 4, 5, 0)
-        if own:
-            ui.text(fb, t("lk_afloat") % g.fleet.afloat(), x, 11, 1)
-        elif aiming:
-            ui.text(fb, t("lk_aim") % gridview.name(self.cur // SIZE, self.cur % SIZE), x, 11, 1)
-        if s.status == ST_UNPLUGGED:
-            _lines(fb, t("lk_unplugged"), x, 20, PANEL_W, 3)
-        elif s.slow and g.ready():
-            _lines(fb, t("lk_waiting"), x, 20, PANEL_W, 3)
-        elif g.phase == OVER:
-            _lines(fb, t("lk_checking"), x, 20, PANEL_W, 3)
-        elif not g.ready():
-            _lines(fb, t("lk_sending_fleet" if not g.committed() else "lk_wait_fleet"), x, 20, PANEL_W, 3)
-        elif self.news == NEWS_MINE and g.last_mine is not None:
-            _answer_lines(fb, x, "lk_you", g.last_mine)
-        elif self.news == NEWS_THEIRS and g.last_theirs is not None:
-            _answer_lines(fb, x, "lk_them", g.last_theirs)
-        if own:
-            sunk = [g.fleet.sunk(i) for i in range(len(SHIP_SIZES))]
-        else:
-            sunk = g.peer_sunk
-        gridview.fleet_icons(fb, x, 48, SHIP_SIZES, sunk, 3, 2)
-        if not own:
-            hint(fb, "lk_h_aim" if g.my_turn() else "lk_h_fleet")
-        else:
-            hint(fb, "lk_h_menu" if g.turn == ME or s.status != ST_OPEN else "lk_h_target")
+        lk_board.draw(self, fb)
 
 
 def _cue(app, last):

@@ -124,8 +124,10 @@ class End(ui.Screen):
             head = t("lk_cheat") if g.phase == CHEAT else t("lk_win")
             ui.title(fb, head)
             text = cheat_text(g.cheat) if g.phase == CHEAT else t("lk_forfeit")
-            lines(fb, text, 0, ui.BODY_Y, ui.W, 5)
-            ui.hint(fb, t(self.hint_key()))
+            y = lines(fb, text, 0, ui.BODY_Y, ui.W, 4)
+            if g.phase == CHEAT:
+                lines(fb, t("lk_void"), 0, y + 3, ui.W, 2)
+            ui.hint(fb, t("lk_h_leave" if self.leaving else "lk_h_end"))
             return
         grid = gridview.Grid(GRID_X, GRID_Y)
         grid.frame(fb)
@@ -139,86 +141,12 @@ class End(ui.Screen):
         header(fb, t("lk_win" if g.winner == ME else "lk_lose"))
         lines(fb, t("lk_fair"), x, 11, PANEL_W, 3)
         f = g.fleet
-        if own:
+        if self.leaving:
+            ui.text(fb, t("lk_sending"), x, 38, 1)  # our fleet is on its way to the other handheld
+        elif own:
             ui.text(fb, t("lk_afloat") % f.afloat(), x, 38, 1)
-            sunk = [f.sunk(i) for i in range(len(SHIP_SIZES))]
         else:
             ui.text(fb, t("lk_hit_n") % g.hits, x, 38, 1)
-            sunk = g.peer_sunk
+        sunk = [f.sunk(i) for i in range(len(SHIP_SIZES))] if own else g.peer_sunk
         gridview.fleet_icons(fb, x, 48, SHIP_SIZES, sunk, 3, 2)
-        hint(fb, "lk_h_sending" if self.leaving else "lk_h_view")
-
-    def hint_key(self):
-        return "lk_h_sending" if self.leaving else "lk_h_end"
-
-
-# this stage's words (lk_ui looks here for what lk_en / lk_hu do not have)
-W_EN = {
-    "lk_win": "YOU WIN",
-    "lk_lose": "YOU LOSE",
-    "lk_fair": "Fleet checked: fair game",
-    "lk_forfeit": "The other handheld went silent where it owed a move: you win by forfeit.",
-    "lk_cheat": "CHEAT CAUGHT",
-    "lk_h_end": "B:menu",
-    "lk_h_view": "A:view B:menu",
-    "lk_h_sending": "Sending... B:leave",
-    "lk_hit_n": "Hits: %d",
-    "lk_i0": "wrong ships",
-    "lk_i1": "wrong length",
-    "lk_i2": "not straight",
-    "lk_i3": "ships touch",
-    "lk_i4": "overlap",
-    "lk_c_bad": "Opponent sent a bad message",
-    "lk_c_turn": "Opponent fired out of turn",
-    "lk_c_twice": "Opponent shot twice at %s",
-    "lk_c_early": "Opponent revealed its fleet before the end",
-    "lk_c_unasked": "Opponent answered a shot we did not fire",
-    "lk_c_unknown": "Opponent sent an unexpected message",
-    "lk_c_coin_copy": "Opponent copied our coin commitment",
-    "lk_c_coin_open": "Opponent's coin does not match its commitment",
-    "lk_c_fleet_copy": "Opponent copied our fleet commitment",
-    "lk_c_said_miss": "Opponent lied: %s was a hit, not a miss",
-    "lk_c_said_hit": "Opponent lied: %s was a miss, not a hit",
-    "lk_c_no_match": "Opponent's answer at %s does not match its fleet",
-    "lk_c_lied_at": "Opponent lied about %s",
-    "lk_c_reveal": "Opponent's revealed fleet is not the one it committed to",
-    "lk_c_reveal_at": "Opponent's fleet does not match its cell %s",
-    "lk_c_illegal": "Opponent's fleet is illegal: %s",
-    "lk_c_sunk_false": "Opponent falsely claimed a sinking at %s",
-    "lk_c_sunk_hidden": "Opponent hid a sinking at %s",
-}
-
-W_HU = {
-    "lk_win": "GYŐZTÉL",
-    "lk_lose": "VESZTETTÉL",
-    "lk_fair": "Flotta ellenőrizve: tiszta játék",
-    "lk_forfeit": "A másik gép elhallgatott, amikor ő következett: feladta, te nyertél.",
-    "lk_cheat": "CSALÁS!",
-    "lk_h_end": "B:menü",
-    "lk_h_view": "A:nézet B:menü",
-    "lk_h_sending": "Küldöm... B:kilép",
-    "lk_hit_n": "Találat: %d",
-    "lk_i0": "rossz hajók",
-    "lk_i1": "rossz hossz",
-    "lk_i2": "nem egyenes",
-    "lk_i3": "a hajók összeérnek",
-    "lk_i4": "a hajók egymáson",
-    "lk_c_bad": "Az ellenfél hibás üzenetet küldött",
-    "lk_c_turn": "Az ellenfél soron kívül lőtt",
-    "lk_c_twice": "Az ellenfél kétszer lőtt ide: %s",
-    "lk_c_early": "Az ellenfél a játék vége előtt felfedte a flottáját",
-    "lk_c_unasked": "Az ellenfél olyan lövésre felelt, amit nem adtunk le",
-    "lk_c_unknown": "Az ellenfél váratlan üzenetet küldött",
-    "lk_c_coin_copy": "Az ellenfél lemásolta az érménk lenyomatát",
-    "lk_c_coin_open": "Az ellenfél érméje nem egyezik a lenyomatával",
-    "lk_c_fleet_copy": "Az ellenfél lemásolta a flottánk lenyomatát",
-    "lk_c_said_miss": "Az ellenfél hazudott: %s találat volt, nem mellé",
-    "lk_c_said_hit": "Az ellenfél hazudott: %s mellé volt, nem találat",
-    "lk_c_no_match": "Az ellenfél válasza (%s) nem egyezik a flottájával",
-    "lk_c_lied_at": "Az ellenfél hazudott: %s",
-    "lk_c_reveal": "Az ellenfél nem azt a flottát mutatta meg, amelyre elköteleződött",
-    "lk_c_reveal_at": "Az ellenfél flottája nem egyezik ezzel a mezővel: %s",
-    "lk_c_illegal": "Az ellenfél flottája szabálytalan: %s",
-    "lk_c_sunk_false": "Az ellenfél hamisan jelentett süllyedést: %s",
-    "lk_c_sunk_hidden": "Az ellenfél eltitkolt egy süllyedést: %s",
-}
+        hint(fb, "lk_h_leave" if self.leaving else "lk_h_view")

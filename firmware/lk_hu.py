@@ -1,6 +1,5 @@
-"""Link battle's words in Hungarian that the whole mode uses: the battle's and the ships' names.
-lk_ui loads the language in use only; each stage module (lk_connect, lk_place, lk_end) keeps
-its own words beside its screens."""
+"""Link battle's words in Hungarian for the battle and the whole mode (the ships' names...); the
+other stages' are in lk_hu_more. lk_ui loads the language in use only."""
 
 W = {
     "lk_unplugged": "Kihúzták a kábelt?",

@@ -15,12 +15,23 @@ import gridview
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
 from hal import DOWN, LEFT, RIGHT, UP, A, B
-from lk_view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, ship_name
+from lk_view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
 from prng import Rng
 from strings import t
 
 _ITEMS = ("lk_start", "lk_shuffle", "lk_by_hand", "lk_quit")
 _N = len(SHIP_SIZES)
+
+
+def _breakable(name):
+    """A name too long for the panel, with a space after the hyphen where the language breaks it
+    (lk_hyphens: "Repülőgép-hordozó Tengeralatt-járó"), so it wraps onto two lines there."""
+    if font.width(name) <= PANEL_W:
+        return name
+    for word in t("lk_hyphens").split(" "):
+        if word.replace("-", "") == name.replace("-", ""):
+            return word.replace("-", "- ")
+    return name
 
 
 class Placing(ui.Screen):
@@ -140,44 +151,13 @@ class Placing(ui.Screen):
             return
         n = SHIP_SIZES[self.ship]
         grid.ship(fb, self.row, self.col, n, self.vert, gridview.SOLID if self.why == OK else gridview.GHOST)
-        ui.text(fb, ship_name(self.ship, PANEL_W), x, 11, 1)
-        gridview.fleet_icons(fb, x, 22, (n,), (True,))
+        y = lines(fb, _breakable(t("lk_ship%d" % self.ship)), x, 11, PANEL_W, 2)
+        gridview.fleet_icons(fb, x, y + 1, (n,), (True,))
         if self.why != OK:
             if self.why == OFF_GRID:
                 why = t("lk_off")
             else:
                 other = ship_name(self.other, PANEL_W) if self.other >= 0 else "?"
                 why = t("lk_overlaps" if self.why == OVERLAP else "lk_touches") % other
-            y = 29
-            for line in ui.wrap(why, PANEL_W - 2)[:3]:
-                ui.text(fb, line, x, y, 1)
-                y += 9
+            lines(fb, why, x, y + 8, PANEL_W - 2, 2)
         hint(fb, "lk_h_place")
-
-
-# this stage's words (lk_ui looks here for what lk_en / lk_hu do not have)
-W_EN = {
-    "lk_place": "Place ships",
-    "lk_start": "Start",
-    "lk_shuffle": "Shuffle",
-    "lk_by_hand": "By hand",
-    "lk_quit": "Quit",
-    "lk_off": "Off the grid",
-    "lk_overlaps": "Overlaps %s",
-    "lk_touches": "Touches %s",
-    "lk_h_pick": "A:choose",
-    "lk_h_place": "A:place B:turn",
-}
-
-W_HU = {
-    "lk_place": "Hajók helye",
-    "lk_start": "Indítás",
-    "lk_shuffle": "Keverés",
-    "lk_by_hand": "Kézzel",
-    "lk_quit": "Kilépés",
-    "lk_off": "Kilóg a tábláról",
-    "lk_overlaps": "Ütközik: %s",
-    "lk_touches": "Hozzáér: %s",
-    "lk_h_pick": "A:választ",
-    "lk_h_place": "A:rak B:fordít",
-}

@@ -29,7 +29,7 @@ from compat import const, ticks_diff
 from link_commit import PeerFleet
 from link_session import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, Link
 from lk_game import PLACING, PLAYING, TX_QUEUE, LkGame, rules_bytes
-from lk_view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE, PEER_SAVE, SAVE
+from lk_view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, PEER_SAVE, SAVE
 from prng import Rng
 
 FW = (1, 0, 0)  # this firmware's version, sent in HELLO
@@ -48,28 +48,22 @@ _STAGES = ("lk_connect", "lk_place", "lk_battle", "lk_end")
 
 
 class _Words:
-    """A strings.add() table: this mode's words in one language, from lk_en or lk_hu (imported on
-    the first look-up: a game holds the language in use only), else from the stage modules loaded
-    (each keeps the words of its own screens in W_EN and W_HU)."""
+    """A strings.add() table: this mode's words in one language, from lk_en (or lk_hu), and from
+    lk_en_more (lk_hu_more) while a stage other than the battle is on, which stage() loads."""
 
-    def __init__(self, module, table):
-        self.module = module
-        self.table = table
+    def __init__(self, lang):
+        self.main = "lk_" + lang
+        self.more = "lk_" + lang + "_more"
 
     def get(self, key):
-        s = __import__(self.module).W.get(key)
-        if s is None:
-            for name in _STAGES:
-                m = sys.modules.get(name)
-                if m is not None:
-                    s = getattr(m, self.table).get(key)
-                    if s is not None:
-                        break
+        s = __import__(self.main).W.get(key)
+        if s is None and key[:3] == "lk_":  # (the battle's are all in main: see stage())
+            s = __import__(self.more).W.get(key)
         return s
 
 
 def words():
-    strings.add(_Words("lk_en", "W_EN"), _Words("lk_hu", "W_HU"))
+    strings.add(_Words("en"), _Words("hu"))
 
 
 def rand_source():
@@ -95,14 +89,24 @@ def rand_source():
 
 
 def stage(app, name):
-    """The screen module `name`, imported now; the other stages' modules are dropped (what they
-    hold is freed once their screens are gone). Listed with the mode's modules so that the app
-    drops it too when the mode closes."""
-    for other in _STAGES:
-        if other != name and other in sys.modules:
+    """The screen module `name`, imported now, with the words of the stages but the battle's; the
+    other stages' modules are dropped (what they hold is freed once their screens are gone).
+    Listed with the mode's modules, so that the app drops them too when the mode closes."""
+    more = "lk_hu_more" if strings.lang() == "hu" else "lk_en_more"
+    if name == "lk_battle":
+        more = None
+    for other in _STAGES + ("lk_en_more", "lk_hu_more"):
+        if other != name and other != more and other in sys.modules:
             del sys.modules[other]
     if name not in sys.modules:
         gc.collect()
+    mod = _track(app, name)
+    if more is not None:
+        _track(app, more)
+    return mod
+
+
+def _track(app, name):
     mod = __import__(name)
     mods = getattr(app, "_mode_modules", None)
     if mods is not None and name not in mods:
@@ -235,6 +239,7 @@ def resume(app, payload):
 
 
 def catalog(app):
+    gc.collect()
     import lk_catalog
 
     words()
@@ -242,4 +247,3 @@ def catalog(app):
 
 
 _LANG = __import__("lk_hu" if strings.lang() == "hu" else "lk_en")  # the words in use, with the mode
-_ = (K_COIN, K_PLACE, K_END)
