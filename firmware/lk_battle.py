@@ -20,9 +20,8 @@ import ui
 from bs_rules import CELLS, SIZE
 from compat import const, ticks_diff
 from hal import DOWN, LEFT, RIGHT, UP, A, B
-from link_session import ST_OPEN
 from lk_board import NEWS_MINE, NEWS_NONE, NEWS_THEIRS, OWN, TARGET
-from lk_game import EV_ANSWER, EV_SHOT, EV_TURN, ME
+from lk_game import EV_ANSWER, EV_SHOT, EV_TURN, ME, ST_OPEN
 from lk_view import GRID_X, GRID_Y, K_BATTLE, K_MENU
 
 HOLD_MS = 700  # their last shot of a turn stays on our grid this long before we aim

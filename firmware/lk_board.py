@@ -6,8 +6,7 @@ import gridview
 import ui
 from bs_rules import HIT, SHIP_SIZES, SIZE
 from compat import const
-from link_session import ST_OPEN, ST_UNPLUGGED
-from lk_game import ME, OVER
+from lk_game import ME, OVER, ST_OPEN, ST_UNPLUGGED
 from lk_view import PANEL_W, PANEL_X, draw_own, header, hint, ship_name
 from strings import t
 

@@ -4,9 +4,8 @@ catalogue."""
 from bs_fleet import Fleet
 from bs_rules import SALVO
 from link_commit import C_ANSWER, C_ILLEGAL, C_PROTOCOL, C_SUNK_HIDDEN
-from link_session import ST_UNPLUGGED
 from lk_catalog import _battle, _play, _session, _ship_cells
-from lk_game import CHEAT, FORFEIT, ME, OVER, PEER, VERIFIED, W_REPEAT, W_SAID_MISS
+from lk_game import CHEAT, FORFEIT, ME, OVER, PEER, ST_UNPLUGGED, VERIFIED, W_REPEAT, W_SAID_MISS
 from lk_ui import stage
 from prng import Rng
 

@@ -1,8 +1,11 @@
 """Link battle's screens before the battle, for lk_catalog: finding the other handheld, the coin,
 placing the fleet. Loaded only by the catalogue."""
 
-from link_session import (
+from lk_catalog import _session
+from lk_game import (
+    COIN,
     M_OUT_OF_STEP,
+    PLACING,
     ST_CONNECTING,
     ST_MISMATCH,
     ST_OPEN,
@@ -11,8 +14,6 @@ from link_session import (
     ST_UNPLUGGED,
     ST_VERSION,
 )
-from lk_catalog import _session
-from lk_game import COIN, PLACING
 from lk_ui import stage
 
 

@@ -10,13 +10,10 @@ import sys
 from bs_fleet import Fleet
 from bs_rules import CLASSIC, SALVO
 from link_commit import MyFleet, PeerFleet
-from link_session import (
-    M_OTHER_GAME,
-    ST_OPEN,
-)
 from lk_game import (
     ME,
     PLAYING,
+    ST_OPEN,
     LkGame,
     rules_bytes,
 )
@@ -33,7 +30,7 @@ class _Link:
         self.peer_fw = (2, 5, 1)
         self.peer_version = 2
         self.peer_rules = rules_bytes(SALVO, False)
-        self.mismatch = M_OTHER_GAME
+        self.mismatch = 1  # link_session.M_OTHER_GAME
         self.peer_has_game = False
         self.needs_save = False
         self.role = 0

@@ -11,17 +11,19 @@ who shoots first, and a code both handhelds show for this game.
 import ui
 from bs_rules import SALVO
 from hal import A, B
-from link_frame import VERSION
-from link_session import (
+from lk_game import (
+    COIN,
+    LINKING,
     M_OUT_OF_STEP,
+    PROTOCOL,
     ST_CONNECTING,
     ST_MISMATCH,
     ST_OPEN,
     ST_RULES,
     ST_UNPLUGGED,
     ST_VERSION,
+    rules_of,
 )
-from lk_game import COIN, LINKING, rules_of
 from lk_view import K_COIN, K_CONNECT, K_PLACE, SAVE, lines, title_key
 from strings import t
 
@@ -62,7 +64,7 @@ class Connect(ui.Screen):
         st = self.s.status
         if st == ST_VERSION:
             peer = t("lk_version") % (link.peer_version or 0, _fw(link.peer_fw or (0, 0, 0)))
-            return (peer, t("lk_version2") % (VERSION, _fw(link.fw))), "lk_h_quit"
+            return (peer, t("lk_version2") % (PROTOCOL, _fw(link.fw))), "lk_h_quit"
         if st == ST_UNPLUGGED:
             return (t("lk_unplugged"), t("lk_check")), "lk_h_quit"
         if st == ST_RULES:

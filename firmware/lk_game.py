@@ -57,7 +57,21 @@ from link_commit import (
     PeerFleet,
     cell_name,
 )
-from link_session import GAME_BATTLESHIP, RULE_SALVO, RULE_TOUCHING, ST_OPEN
+
+# What this game reads of link_session (the same numbers; tests/both/test_lk_game.py checks):
+# named here so that the screens can run over a stand-in link without loading the link layer.
+ST_CONNECTING = const(0)  # link_session.Link.status()
+ST_UNPLUGGED = const(1)
+ST_VERSION = const(2)
+ST_RULES = const(3)
+ST_SYNCING = const(4)
+ST_MISMATCH = const(5)
+ST_OPEN = const(6)
+M_OUT_OF_STEP = const(2)  # Link.mismatch
+PROTOCOL = const(1)  # link_frame.VERSION
+GAME_BATTLESHIP = const(1)  # HELLO rules byte 0
+RULE_SALVO = const(1)  # HELLO rules byte 1
+RULE_TOUCHING = const(2)
 
 # phases
 LINKING = const(0)  # a fresh game: waiting for the link to open

@@ -27,8 +27,17 @@ import strings
 from bs_rules import CLASSIC, SALVO
 from compat import const, ticks_diff
 from link_commit import PeerFleet
-from link_session import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, Link
-from lk_game import PLACING, PLAYING, TX_QUEUE, LkGame, rules_bytes
+from lk_game import (
+    PLACING,
+    PLAYING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_VERSION,
+    TX_QUEUE,
+    LkGame,
+    rules_bytes,
+)
 from lk_view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, PEER_SAVE, SAVE
 from prng import Rng
 
@@ -100,17 +109,22 @@ def stage(app, name):
             del sys.modules[other]
     if name not in sys.modules:
         gc.collect()
-    mod = _track(app, name)
+    mod = _need(app, name)
     if more is not None:
-        _track(app, more)
+        _need(app, more)
     return mod
 
 
-def _track(app, name):
+def _need(app, name):
+    """Import name now, and list it and what it brought with the mode's modules (the app drops
+    them when the mode closes)."""
+    before = set(sys.modules) if name not in sys.modules else None
     mod = __import__(name)
     mods = getattr(app, "_mode_modules", None)
-    if mods is not None and name not in mods:
-        mods.append(name)
+    if mods is not None and before is not None:
+        for m in sys.modules:
+            if m not in before and m not in mods:
+                mods.append(m)
     return mod
 
 
@@ -207,6 +221,7 @@ class Session:
 
 # -- entry points ---------------------------------------------------------------------------------
 def _link(app, rand, rules, saved=None):
+    Link = _need(app, "link_session").Link  # the link layer comes with the game it serves
     return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
 
 

@@ -26,16 +26,23 @@ LAYOUT_A = ((0, 0, 0, False), (1, 2, 0, True), (2, 6, 6, False), (3, 8, 1, False
 LAYOUT_B = ((0, 1, 1, True), (1, 1, 4, False), (2, 7, 7, True), (3, 4, 4, False), (4, 0, 8, False))
 
 
-# Each side's "flash" and the peer's commitments, allocated once for every duel: compiling the
-# tests from source leaves MicroPython's heap in small pieces, where a 3.2 KB block is hard to find.
-_DISKS = (bytearray(2048), bytearray(2048))
-_PEER_DISKS = (bytearray(3232), bytearray(3232))  # the peer's commitments, saved apart (lk_save)
-SCRATCH = bytearray(2048)  # for a test's own copy of a save
-_PEERS = (PeerFleet(bytes(8), 1), PeerFleet(bytes(8), 1))
+# Each side's "flash" and the peer's commitments, allocated once for every duel, on first use:
+# compiling the tests from source leaves MicroPython's heap in small pieces, where a 3.2 KB block
+# is hard to find, and a test with one bot side needs one side's only.
+_BUFFERS = [None, None]
+
+
+def buffers(side, flash=True):
+    """(the PeerFleet, the save's flash, the commitments' flash) of side, made once (no flash:
+    a bot that is never restarted)."""
+    if _BUFFERS[side] is None or (flash and _BUFFERS[side][1] is None):
+        disks = (bytearray(2048), bytearray(3232)) if flash else (None, None)
+        _BUFFERS[side] = (PeerFleet(bytes(8), 1),) + disks
+    return _BUFFERS[side]
 
 
 class Hand:
-    def __init__(self, duel, side, seed, variant, touching, layout=None):
+    def __init__(self, duel, side, seed, variant, touching, layout=None, flash=True):
         self.duel = duel
         self.side = side
         self.seed = seed
@@ -45,9 +52,8 @@ class Hand:
         self.order = Rng(seed).shuffle(list(range(100)))
         self.boots = 0
         self.flash = None  # the save: a memoryview into its disk, or None
-        self.disk = _DISKS[side]
+        self.peer, self.disk, self.peer_disk = buffers(side, flash)
         self.peer_flash = None  # the peer's commitments as saved (lk_save.commitments)
-        self.peer_disk = _PEER_DISKS[side]
         self.saved_got = 0
         self.saves = 0
         self.biggest_save = 0
@@ -72,13 +78,13 @@ class Hand:
         # the game first (its 3.2 KB block), then its Link, as the handheld does
         if self.flash is None:
             self.peer_flash = None
-            g = LkGame(None, rand, self.variant, self.touching, _PEERS[self.side])
+            g = LkGame(None, rand, self.variant, self.touching, self.peer)
             g.link = Link(
                 end, rand, now, fw=FW, rules=rules_bytes(self.variant, self.touching), tx_slots=TX_SLOTS
             )
         else:
             state, snap = split(self.flash)
-            g = restore(state, None, rand, _PEERS[self.side], self.peer_flash)
+            g = restore(state, None, rand, self.peer, self.peer_flash)
             g.link = Link(end, rand, now, fw=FW, rules=saved_rules(state), saved=snap, tx_slots=TX_SLOTS)
         self.g = g
         self.saved_got = g.peer.got
@@ -121,7 +127,9 @@ class Hand:
             g.fire(self.order[k])
             self.fired[g.turn_no] += 1
             self.afloat[g.turn_no] = g.fleet.afloat()
-        if g.needs_save():
+        if g.needs_save() and self.disk is None:
+            g._dirty = g.link.needs_save = False  # no flash: nothing to write
+        elif g.needs_save():
             if g.peer.got != self.saved_got:  # the commitments first, as the handheld saves them
                 c = commitments(g)
                 self.peer_disk[: len(c)] = c

@@ -20,7 +20,7 @@ from lk_game import (
     rules_of,
 )
 from lk_save import payload, restore, saved_rules, split
-from lkduel import LAYOUT_A, SCRATCH, Duel
+from lkduel import LAYOUT_A, Duel
 from support import raises
 
 
@@ -69,6 +69,17 @@ def _ships(layout):
     for s, r, c, v in layout:
         f.place(s, r, c, v)
     return [(s + 1, f.ship_cells(s)) for s in range(5)]
+
+
+def test_the_link_layers_numbers_are_the_ones_the_game_names():
+    import link_frame
+    import link_session
+    import lk_game
+
+    names = "ST_CONNECTING ST_UNPLUGGED ST_VERSION ST_RULES ST_SYNCING ST_MISMATCH ST_OPEN M_OUT_OF_STEP"
+    for name in (names + " GAME_BATTLESHIP RULE_SALVO RULE_TOUCHING").split():
+        assert getattr(lk_game, name) == getattr(link_session, name), name
+    assert lk_game.PROTOCOL == link_frame.VERSION
 
 
 def test_rules_bytes_name_the_game_salvo_and_touching():
@@ -189,7 +200,7 @@ def test_the_end_survives_a_restart_of_the_winner_before_its_fleet_was_sent():
 def test_a_save_restores_exactly():
     gc.collect()
     d = Duel(seeds=(17, 18), variant=SALVO)
-    buf = SCRATCH
+    buf = bytearray(2048)
     for ms, side in ((200, 0), (200, 1), (3000, 0), (3000, 1)):  # the coin, the commitments, play
         d.run(ms)
         h = d.hands[side]
