@@ -33,4 +33,5 @@ W = {
     "lk_h_aim": "A:fire B:fleet",
     "lk_h_fleet": "B:fleet",
     "lk_h_menu": "A:menu B:back",
+    "lk_no_port": "This handheld has no link port.",
 }

@@ -33,4 +33,5 @@ W = {
     "lk_h_aim": "A:tűz B:flotta",
     "lk_h_fleet": "B:flotta",
     "lk_h_menu": "A:menü B:cél",
+    "lk_no_port": "Ennek a gépnek nincs kábelcsatlakozója.",
 }

@@ -229,8 +229,20 @@ def _open(app, s):
     app.push(stage(app, "lk_connect").Connect(s))
 
 
+def _no_port(app):
+    """A board without a link port (hw.link None) cannot play this mode: say so."""
+    if app.hw.link is not None:
+        return False
+    import ui
+
+    app.push(ui.Message(strings.t("link_battle"), [strings.t("lk_no_port")]))
+    return True
+
+
 def start(app, arg):
     words()
+    if _no_port(app):
+        return
     gc.collect()
     rand = rand_source()
     variant = SALVO if arg == "salvo" else CLASSIC
@@ -242,6 +254,8 @@ def start(app, arg):
 
 def resume(app, payload):
     words()
+    if _no_port(app):
+        return
     gc.collect()
     rand = rand_source()
     state, snap = lk_save.split(payload)

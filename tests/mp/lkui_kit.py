@@ -126,6 +126,7 @@ class Pair:
         self.ours.other, theirs.other = theirs, self.ours
         self.flash = DictStorage()
         hw = make_hw(self.flash)
+        hw.link = self.ours  # a port is there (lk_ui._link hands the game this stand-in)
         self.app = App(hw)
         self.bot = LkGame(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
         self.bot_on = True

@@ -36,6 +36,13 @@ def test_both_handhelds_agree_on_the_coin_and_the_game():
     assert "Game %02X%02X" % (g.game_id[0], g.game_id[1]) in words
 
 
+def test_a_handheld_without_a_link_port_says_so():
+    app = App(make_hw())  # no hw.link
+    app.start_mode("lk_ui", "classic")
+    words = texts(app)
+    assert words[0] == "Link battle" and "no link port." in " ".join(words)
+
+
 def _connect(status, phase=0, **peer):
     """The waiting screen with the link in that state (our game in that phase)."""
     p = Pair()
@@ -165,6 +172,7 @@ def test_our_handheld_switched_off_goes_on_from_its_flash():
     g = p.game()
     state = (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen))
     p.app = App(make_hw(p.flash))  # power cycle: a new app, the same flash
+    p.app.hw.link = p.ours
     p.patch()
     p.app.resume_mode("lk_ui", saved["game"])
     g = p.game()
