@@ -3,8 +3,8 @@
 Owns the game over a link_session.Link: the coin flip (who shoots first and
 the game id), this side's fleet and its commitment, the peer's commitments
 with the log of its answers, turns and salvo counting, the end of the game,
-the check of the peer's revealed fleet, and the save of all that together
-with the link's snapshot. No clock, no screen, no flash: time comes into
+and the check of the peer's revealed fleet (lk_save writes it to flash and
+back, with the link's snapshot). No clock, no screen, no flash: time comes into
 step(now), randomness from the injected rand(n) (os.urandom on the device),
 and the caller saves (lk_save.payload) whenever needs_save() says so.
 

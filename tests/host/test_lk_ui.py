@@ -99,6 +99,11 @@ def test_a_salvo_game_goes_on_after_one_handheld_is_switched_off(install, tmp_pa
     c = None
     try:
         _start([a, b], "salvo")
+        for h in (a, b):
+            h.frame_bytes.clear()
+        run_script([a, b], "RIGHT", tail_frames=1)  # the shooter's cursor moves; the other's stays
+        moved = sorted((max(a.frame_bytes), max(b.frame_bytes)))
+        assert moved[0] == 0 and 0 < moved[1] <= 2 * (128 + 2) + 12, moved  # two pages at most
         _rounds([a, b], lambda: _shots(b) >= 24, step=5)
         saves = b.saves
         assert os.path.exists(os.path.join(saves, "game")) and os.path.exists(os.path.join(saves, "lkpeer"))
