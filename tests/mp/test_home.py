@@ -71,3 +71,18 @@ def test_mode_modules_unloaded_when_game_closes():
         assert "fake_mode_b" not in sys.modules
     finally:
         modes.MODES = saved
+
+
+def test_cursor_stays_on_its_entry_when_continue_appears():
+    modes.RESUME[ord("Z")] = "fake_mode"
+    app = _app()
+    home = app.stack[0]
+    home.sel = 1
+    Storage(_DIR).save("game", b"Zsaved")  # a game was saved meanwhile
+    home.resume(app)
+    assert _labels(app)[0] == "Continue"
+    assert home.items[home.sel][0] == _labels_keys(app)[2]
+
+
+def _labels_keys(app):
+    return [item[0] for item in app.stack[0].items]
