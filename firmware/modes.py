@@ -5,7 +5,12 @@ its screens close, so only the game being played is in RAM. The module's
 start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
-MODES = (("express", "ex_ui", None), ("cards", "cg_ui", None))
+MODES = (
+    ("express", "ex_ui", None),
+    ("cards", "cg_ui", None),
+    ("battleship", "bs_ui", "classic"),
+    ("salvo", "bs_ui", "salvo"),
+)
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.

@@ -32,6 +32,8 @@ EN = {
     "touching": "Ships touch",
     "yes": "Yes",
     "no": "No",
+    "battleship": "Battleship",
+    "salvo": "Salvo",
     "express": "Express",
     "cards": "Card game",
 }
@@ -63,6 +65,8 @@ HU = {
     "touching": "Érintkezés",
     "yes": "Igen",
     "no": "Nem",
+    "battleship": "Torpedó",
+    "salvo": "Sortűz",
     "express": "Expressz",
     "cards": "Kártyajáték",
 }
