@@ -15,6 +15,7 @@ MODES = (
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {
+    0x42: "bs_ui",  # B: Battleship and Salvo
     0x45: "ex_ui",  # E: Battleship Express
     0x43: "cg_ui",  # C: the card game
 }

@@ -67,8 +67,10 @@ def test_mode_modules_unloaded_when_game_closes():
         app.stack[0].build(app)
         press(app, A)  # first entry: the fake mode
         assert "fake_mode_b" in sys.modules
+        __import__("fake_late")  # the game imports more later (a CPU level, say)
         press(app, B)  # its screen closes: back at the menu
         assert "fake_mode_b" not in sys.modules
+        assert "fake_late" not in sys.modules
     finally:
         modes.MODES = saved
 
