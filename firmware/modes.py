@@ -6,10 +6,10 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
 MODES = (
-    ("express", "ex_ui", None),
-    ("cards", "cg_ui", None),
     ("battleship", "bs_ui", "classic"),
     ("salvo", "bs_ui", "salvo"),
+    ("express", "ex_ui", None),
+    ("cards", "cg_ui", None),
 )
 
 # A game in progress is saved as "game": its first byte says whose it is.

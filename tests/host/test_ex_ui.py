@@ -8,9 +8,11 @@ import sys
 from simtest import assert_golden, play
 
 from host_tools.sim import run_script
+from modes import MODES
 
 SEED = {"BROADSIDE_SEED": "7"}
-OPEN = "WAIT330,A,"  # Express is the first row of the main menu (no saved game)
+# Express's row in the main menu (no saved game)
+OPEN = "WAIT330," + "DOWN," * [m[0] for m in MODES].index("express") + "A,"
 CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu: seat 1 becomes a CPU
 START_2P = "DOWN,DOWN,A"  # from seat 1's row to Start (2 players)
 
