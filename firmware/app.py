@@ -31,9 +31,11 @@ class App:
         self.notice = None
         self.settings = Settings()
         if hw.storage is not None:
-            data, _where = hw.storage.load(SAVE_NAME)
+            data, where = hw.storage.load(SAVE_NAME)
             if data is not None:
                 self.settings = Settings.from_bytes(data)
+            elif where == "damaged":
+                self.notice = t("settings_damaged")
         self.apply_settings()
 
     # -- settings -------------------------------------------------------

@@ -88,3 +88,14 @@ def test_cursor_stays_on_its_entry_when_continue_appears():
 
 def _labels_keys(app):
     return [item[0] for item in app.stack[0].items]
+
+
+def test_damaged_save_gives_notice_and_clean_start():
+    st = Storage(_DIR)
+    st.delete("game")
+    st.fs.write(_DIR + "/game", b"BSV1 this is not a save")
+    app = App(make_hw(storage=st))
+    app.push(Home())
+    app.step()
+    assert app.notice and "damaged" in app.notice
+    assert "Continue" not in _labels(app)
