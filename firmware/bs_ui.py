@@ -13,7 +13,6 @@ running sources may not have room to compile it early), so it is added to
 the app's list then; so is bs_catalog, which only the screen tests load.
 """
 
-import sys
 
 import bs_battle
 import bs_place
@@ -37,22 +36,9 @@ class LevelMenu(ui.Menu):
         return lambda app: new_game(app, self.variant, level)
 
 
-_LATE = ("bs_ai_hard", "bs_catalog")  # imported after the mode, when needed
-
-
-def _unload_later(app):
-    """Have the app unload the modules this mode imported late with its others."""
-    mods = getattr(app, "_mode_modules", None)
-    if mods is not None:
-        for name in _LATE:
-            if name in sys.modules and name not in mods:
-                mods.append(name)
-
-
 def new_game(app, variant, level):
     touching = bool(app.settings.get("touching"))
     game = Game(level=level, variant=variant, touching=touching, seed=app.new_seed(), habits=load_habits(app))
-    _unload_later(app)
     game.shuffle()  # a fleet ready to go; the player may shuffle again or place by hand
     app.replace(bs_place.Placement(game))
 
@@ -66,7 +52,6 @@ def start(app, arg):
 def resume(app, payload):
     words()
     game, state = unpack(payload, load_habits(app))
-    _unload_later(app)
     app.push(bs_battle.Battle(game, state))
 
 
@@ -74,5 +59,4 @@ def catalog(app):
     import bs_catalog
 
     words()
-    _unload_later(app)
     return bs_catalog.screens(app)

@@ -30,7 +30,9 @@ def saved_game(app):
     """(module, payload) of the game in progress in flash, or None."""
     if app.hw.storage is None:
         return None
-    payload, _where = app.hw.storage.load(SAVE_NAME)
+    payload, where = app.hw.storage.load(SAVE_NAME)
+    if where == "damaged":
+        app.notice = t("save_damaged")
     if not payload or payload[0] not in RESUME:
         return None
     return RESUME[payload[0]], payload

@@ -5,12 +5,14 @@ dice screen compared with its golden image (fixed BROADSIDE_SEED)."""
 import subprocess
 import sys
 
+from modes import MODES
 from simtest import assert_golden, play
 
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
-OPEN = "WAIT330,A,"  # Express is the first row of the main menu (no saved game)
+# Express's row in the main menu (no saved game)
+OPEN = "WAIT330," + "DOWN," * [m[0] for m in MODES].index("express") + "A,"
 CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu: seat 1 becomes a CPU
 START_2P = "DOWN,DOWN,A"  # from seat 1's row to Start (2 players)
 
@@ -39,7 +41,7 @@ def test_cpu_vs_cpu_games_play_to_the_end(tmp_path):
             run_script([h], "WAIT100")
             assert_golden(h, "ex_result_" + name, tmp_path)
             run_script([h], "A")  # back to the main menu; the finished game's save is gone
-            assert_golden(h, "menu", tmp_path)
+            assert_golden(h, "ex_menu_after", tmp_path)  # the cursor stays on Express
         finally:
             h.close()
 
