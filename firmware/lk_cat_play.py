@@ -11,7 +11,7 @@ from prng import Rng
 
 
 def screens(app):
-    stage(app, "lk_battle")
+    stage("lk_battle")
 
     s = _session()
     _play(s, -1)
@@ -74,9 +74,9 @@ def screens(app):
     s.g.phase = OVER
     yield "checking", _battle(s)
 
-    yield "paused", stage(app, "lk_battle").Paused(_session())
+    yield "paused", stage("lk_battle").Paused(_session())
     b = None
-    End = stage(app, "lk_end").End
+    End = stage("lk_end").End
 
     for name, winner in (("verified_win", ME), ("verified_lose", PEER)):
         s = _session()

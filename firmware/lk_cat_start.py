@@ -18,7 +18,7 @@ from lk_ui import stage
 
 
 def screens(app):
-    m = stage(app, "lk_connect")
+    m = stage("lk_connect")
     Connect, Coin = m.Connect, m.Coin
     m = None
     yield "looking", Connect(_session(ST_CONNECTING, phase=0))
@@ -44,7 +44,7 @@ def screens(app):
     s.g.first = 1
     yield "coin_they_first", Coin(s)
     Connect = Coin = None
-    Placing = stage(app, "lk_place").Placing
+    Placing = stage("lk_place").Placing
     yield "place", Placing(_session(phase=PLACING), 7)
     p = Placing(_session(phase=PLACING), 7)
     p.fleet.clear()

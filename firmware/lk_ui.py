@@ -97,10 +97,10 @@ def rand_source():
     return rand
 
 
-def stage(app, name):
+def stage(name):
     """The screen module `name`, imported now, with the words of the stages but the battle's; the
-    other stages' modules are dropped (what they hold is freed once their screens are gone).
-    Listed with the mode's modules, so that the app drops them too when the mode closes."""
+    other stages' modules are dropped (what they hold is freed once their screens are gone). The
+    app drops whatever the mode imported when it closes."""
     more = "lk_hu_more" if strings.lang() == "hu" else "lk_en_more"
     if name == "lk_battle":
         more = None
@@ -109,22 +109,9 @@ def stage(app, name):
             del sys.modules[other]
     if name not in sys.modules:
         gc.collect()
-    mod = _need(app, name)
-    if more is not None:
-        _need(app, more)
-    return mod
-
-
-def _need(app, name):
-    """Import name now, and list it and what it brought with the mode's modules (the app drops
-    them when the mode closes)."""
-    before = set(sys.modules) if name not in sys.modules else None
     mod = __import__(name)
-    mods = getattr(app, "_mode_modules", None)
-    if mods is not None and before is not None:
-        for m in sys.modules:
-            if m not in before and m not in mods:
-                mods.append(m)
+    if more is not None:
+        __import__(more)
     return mod
 
 
@@ -197,7 +184,7 @@ class Session:
     def go(self, app, kind):
         """The screen of that kind in place of the one on top."""
         module, cls = _SCREENS[kind]
-        app.replace(getattr(stage(app, module), cls)(self))
+        app.replace(getattr(stage(module), cls)(self))
 
     def save(self, app):
         """The game in flash: the peer's commitments first when more of them came (3.2 KB at most,
@@ -221,12 +208,12 @@ class Session:
 
 # -- entry points ---------------------------------------------------------------------------------
 def _link(app, rand, rules, saved=None):
-    Link = _need(app, "link_session").Link  # the link layer comes with the game it serves
+    from link_session import Link  # the link layer comes with the game it serves
     return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
 
 
 def _open(app, s):
-    app.push(stage(app, "lk_connect").Connect(s))
+    app.push(stage("lk_connect").Connect(s))
 
 
 def _no_port(app):
