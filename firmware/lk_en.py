@@ -1,5 +1,5 @@
 """Link battle's words in English for the battle and the whole mode (the ships' names...); the
-other stages' are in lk_en_more. lk_ui loads the language in use only."""
+other stages' are in lk_en_start and lk_en_end. lk_ui loads the language in use only."""
 
 W = {
     "lk_unplugged": "Cable unplugged?",

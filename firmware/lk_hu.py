@@ -1,5 +1,5 @@
 """Link battle's words in Hungarian for the battle and the whole mode (the ships' names...); the
-other stages' are in lk_hu_more. lk_ui loads the language in use only."""
+other stages' are in lk_hu_start and lk_hu_end. lk_ui loads the language in use only."""
 
 W = {
     "lk_unplugged": "Kihúzták a kábelt?",

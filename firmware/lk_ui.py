@@ -54,20 +54,28 @@ _SCREENS = (
     ("lk_end", "End"),
 )
 _STAGES = ("lk_connect", "lk_place", "lk_battle", "lk_end")
+_WORDS = ("lk_en_start", "lk_en_end", "lk_hu_start", "lk_hu_end")
 
 
 class _Words:
-    """A strings.add() table: this mode's words in one language, from lk_en (or lk_hu), and from
-    lk_en_more (lk_hu_more) while a stage other than the battle is on, which stage() loads."""
+    """A strings.add() table: this mode's words in one language: lk_en (or lk_hu), the battle's
+    and the ships'; lk_en_start while finding the other handheld and placing, lk_en_end at the
+    end (each loaded by stage() with its screens, or here on first need: the catalogue draws
+    every screen in both languages)."""
 
     def __init__(self, lang):
         self.main = "lk_" + lang
-        self.more = "lk_" + lang + "_more"
+        self.more = ("lk_" + lang + "_start", "lk_" + lang + "_end")
 
     def get(self, key):
         s = __import__(self.main).W.get(key)
-        if s is None and key[:3] == "lk_":  # (the battle's are all in main: see stage())
-            s = __import__(self.more).W.get(key)
+        if s is None and key[:3] == "lk_":
+            for loaded in (True, False):  # those stage() loaded first: a game needs no other
+                for name in self.more:
+                    if (name in sys.modules) == loaded:
+                        s = __import__(name).W.get(key)
+                        if s is not None:
+                            return s
         return s
 
 
@@ -98,20 +106,19 @@ def rand_source():
 
 
 def stage(name):
-    """The screen module `name`, imported now, with the words of the stages but the battle's; the
-    other stages' modules are dropped (what they hold is freed once their screens are gone). The
-    app drops whatever the mode imported when it closes."""
-    more = "lk_hu_more" if strings.lang() == "hu" else "lk_en_more"
-    if name == "lk_battle":
-        more = None
-    for other in _STAGES + ("lk_en_more", "lk_hu_more"):
-        if other != name and other != more and other in sys.modules:
+    """The screen module `name`, imported now with its words (none for the battle: lk_en has
+    them); the other stages' modules and words are dropped (what they hold is freed once their
+    screens are gone). The app drops whatever the mode imported when it closes."""
+    lang = "hu" if strings.lang() == "hu" else "en"
+    words = None if name == "lk_battle" else "lk_%s_%s" % (lang, "end" if name == "lk_end" else "start")
+    for other in _STAGES + _WORDS:
+        if other != name and other != words and other in sys.modules:
             del sys.modules[other]
     if name not in sys.modules:
         gc.collect()
     mod = __import__(name)
-    if more is not None:
-        __import__(more)
+    if words is not None:
+        __import__(words)
     return mod
 
 
@@ -209,6 +216,7 @@ class Session:
 # -- entry points ---------------------------------------------------------------------------------
 def _link(app, rand, rules, saved=None):
     from link_session import Link  # the link layer comes with the game it serves
+
     return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
 
 

@@ -1,17 +1,15 @@
 """Link battle on a fake handheld whose link reaches a bot's game: the coin, every link state on
-the waiting screen, placing and committing, turns and salvos, A alone sweeping the ocean, a pulled
-cable, the saving rule kept all game, the handheld switched off and continued from its flash,
-the checked end, a lie caught, the saves cleared."""
+the waiting screen, other rules taken, placing and committing, salvos, A alone sweeping the
+ocean, keys on their turn, the battle holding no other stage (whole games: test_lk_ui_game.py)."""
 
 import sys
 
 from app import App
 from bs_rules import SALVO
 from fakehw import make_hw
-from hal import DOWN, RIGHT, A, B
+from hal import DOWN, RIGHT, A
 from lk_game import (
     M_OUT_OF_STEP,
-    ME,
     PEER,
     PLAYING,
     ST_CONNECTING,
@@ -19,7 +17,6 @@ from lk_game import (
     ST_RULES,
     ST_SYNCING,
     ST_VERSION,
-    VERIFIED,
     rules_bytes,
 )
 from lkui_kit import Pair, texts
@@ -79,21 +76,6 @@ def test_other_rules_can_be_taken_before_the_game_begins():
     assert taken == [rules_bytes(SALVO, False)] and p.game().salvo and not p.game().touching
 
 
-def test_a_whole_game_by_pressing_a_keeps_the_saving_rule_and_ends_checked():
-    p = Pair((5, 6))
-    p.to_battle()
-    assert p.sweep()
-    g = p.game()
-    assert g.phase == VERIFIED and p.bot.phase == VERIFIED and {g.winner, p.bot.winner} == {ME, PEER}
-    assert p.ours.unsaved_polls == 0  # saved after every send and take, before the next poll
-    words = " ".join(texts(p.app))
-    assert ("YOU WIN" if g.winner == ME else "YOU LOSE") in words and "fair game" in words
-    assert p.app.hw.sound.last == ("win" if g.winner == ME else "lose")
-    p.run(5)
-    p.press(B)
-    assert p.kind() == "" and not p.flash.files  # left for the menu; nothing to continue
-
-
 def test_salvo_shots_follow_the_ships_afloat():
     p = Pair((7, 8), SALVO)
     p.to_battle("salvo")
@@ -138,66 +120,5 @@ def test_a_on_a_spent_cell_moves_on_and_keys_on_their_turn_do_nothing():
 def test_the_battle_holds_no_other_stage_nor_its_words():
     p = Pair((11, 12))
     p.to_battle()
-    for name in ("lk_connect", "lk_place", "lk_end", "lk_en_more", "lk_hu_more"):
+    for name in ("lk_connect", "lk_place", "lk_end", "lk_en_start", "lk_en_end", "lk_hu_start", "lk_hu_end"):
         assert name not in sys.modules, name
-
-
-def test_a_pulled_cable_is_shown_and_the_game_goes_on():
-    p = Pair((13, 14))
-    p.to_battle()
-    for _ in range(10):
-        p.press(A, after=1)
-    p.plug(False)
-    for _ in range(10):
-        p.press(A, after=1)
-    assert "Cable unplugged?" in " ".join(texts(p.app))
-    p.plug(True)
-    assert p.sweep()
-    g = p.game()
-    assert (
-        g.phase == VERIFIED
-        and sum(g.fleet.shots) == p.bot.peer.n_log
-        and sum(p.bot.fleet.shots) == g.peer.n_log
-    )
-
-
-def test_our_handheld_switched_off_goes_on_from_its_flash():
-    p = Pair((15, 16), SALVO)
-    p.to_battle("salvo")
-    for _ in range(10):
-        p.press(A, after=1)
-    saved = p.flash.files
-    assert saved["game"][0] == ord("L") and len(saved["lkpeer"]) == 3232
-    assert len(saved["game"]) < 1500  # the commitments are saved apart, once
-    g = p.game()
-    state = (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen))
-    p.app = App(make_hw(p.flash))  # power cycle: a new app, the same flash
-    p.app.hw.link = p.ours
-    p.patch()
-    p.app.resume_mode("lk_ui", saved["game"])
-    g = p.game()
-    assert (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen)) == state
-    assert p.run(10, lambda: p.kind() == "Battle")
-    assert p.sweep()
-    p.run(5)  # our fleet reaches the other handheld
-    assert p.game().phase == VERIFIED and p.bot.phase == VERIFIED
-
-
-def test_a_lie_is_caught_and_named_on_a_clear_screen():
-    p = Pair((17, 18))
-    told = []
-
-    def lie(msg):
-        if msg[2] and not told:  # its first hit is called a miss
-            told.append(msg[1])
-            return msg[:2] + b"\x00\x00" + msg[4:]
-        return msg
-
-    p.lie = lie
-    p.to_battle()
-    assert p.sweep()
-    cell = "ABCDEFGHIJ"[told[0] // 10] + "-" + str(told[0] % 10 + 1)
-    words = texts(p.app)
-    assert words[0] == "CHEAT CAUGHT" and "Opponent lied: %s was a hit," % cell in words
-    assert " ".join(words[1:3]) == p.game().cheat_msg  # the link layer's own words
-    assert "The game does not count." in words
