@@ -38,6 +38,8 @@ EN = {
     "salvo": "Salvo",
     "express": "Express",
     "cards": "Card game",
+    "link_battle": "Link battle",
+    "link_salvo": "Link salvo",
 }
 
 HU = {
@@ -73,6 +75,8 @@ HU = {
     "salvo": "Sortűz",
     "express": "Expressz",
     "cards": "Kártyajáték",
+    "link_battle": "Kábeles csata",
+    "link_salvo": "Kábeles sortűz",
 }
 
 LANGS = ("en", "hu")

@@ -71,6 +71,15 @@ def _sweep(wait):
     return ",".join(keys) + ",B"
 
 
+def _link_game(rounds):
+    """Link battle / Link salvo between two handhelds on the cable (the menu walked on both):
+    they find each other, A takes the coin and A starts with the shuffled fleet; then A on each
+    in turn (a shot, the cursor on past a cell already shot, or a moment's wait cut short)
+    until any game is over (at most 100 shots a side; 125-170 measured, in 190-310 rounds),
+    the spare presses turning the result's grid; B, B back to the menu."""
+    return "WAIT1500,A,WAIT300,A,WAIT500," + ",".join(["1:A,2:A"] * rounds) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+
+
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
@@ -83,6 +92,8 @@ ROWS = (
     # Card game, standard, vs the CPU: with seed 7, A on each prompt plays a
     # whole game to the result; B leaves it.
     ("cards", "A,WAIT330" + ",A" * 124 + ",WAIT2000,B", 1),
+    ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
+    ("link_salvo", _link_game(550), 2, ""),
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.
