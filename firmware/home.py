@@ -22,6 +22,23 @@ def _launch(module, arg):
     return lambda app: app.start_mode(module, arg)
 
 
+class GroupMenu(ui.Menu):
+    """A main-menu entry's own list of modes (e.g. Battleship: vs the CPU,
+    Salvo, over the cable)."""
+
+    def __init__(self, label, members):
+        items = [(key, _launch(module, arg)) for key, module, arg in members]
+        ui.Menu.__init__(self, label, items)
+
+    def resume(self, app):
+        app.end_mode()  # a game closed: free its modules
+        app.redraw()
+
+
+def _group(label, members):
+    return lambda app: app.push(GroupMenu(label, members))
+
+
 def _continue(module, payload):
     return lambda app: app.resume_mode(module, payload)
 
@@ -39,8 +56,10 @@ def saved_game(app):
 
 
 class Home(ui.Menu):
+    rows = 6  # no hint line here (B does nothing): six entries, no scrolling
+
     def __init__(self, app=None):
-        ui.Menu.__init__(self, "title", [], on_back=lambda app: None)
+        ui.Menu.__init__(self, "title", [], on_back=lambda app: None, hint_key=None)
         self._shown = False  # until enter(): a fresh boot starts on the first entry
         self.build(app)
 
@@ -51,7 +70,11 @@ class Home(ui.Menu):
         saved = saved_game(app) if app is not None else None
         if saved:
             items.append(("continue", _continue(saved[0], saved[1])))
-        items += [(key, _launch(module, arg)) for key, module, arg in modes.MODES]
+        for label, members in modes.main_rows():
+            if len(members) == 1 and label == members[0][0]:
+                items.append((label, _launch(members[0][1], members[0][2])))
+            else:
+                items.append((label, _group(label, members)))
         items.append(("settings", lambda app: app.push(SettingsScreen())))
         self.items = items
         self.sel = 0

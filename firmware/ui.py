@@ -158,7 +158,8 @@ class Menu(Screen):
             y = BODY_Y + self.rows * self.pitch - 3
             fb.hline(W - 4, y, 3, 1)
             fb.pixel(W - 3, y + 1, 1)
-        hint(fb, t(self.hint_key))
+        if self.hint_key:
+            hint(fb, t(self.hint_key))
 
     def draw_item(self, fb, i, y):
         text(fb, font.fit(self.label(i), W - ITEM_X - 6), ITEM_X, y, 1)

@@ -102,11 +102,20 @@ SETTLE = "WAIT330,"  # boot finishes drawing before the script starts
 
 
 def mode_labels(firmware_dir=FIRMWARE):
-    """The label keys of firmware/modes.py, in menu order."""
+    """{label key: keys from the main menu's first row into that mode}, in
+    menu order, from firmware/modes.py (grouped modes go through their
+    submenu)."""
     scope = {}
     with open(os.path.join(firmware_dir, "modes.py")) as f:
         exec(compile(f.read(), "modes.py", "exec"), scope)
-    return [m[0] for m in scope.get("MODES", ())]
+    out = {}
+    for m in scope.get("MODES", ()):
+        if "menu_path" in scope:
+            row, sub = scope["menu_path"](m[0])
+        else:
+            row, sub = [x[0] for x in scope["MODES"]].index(m[0]), -1
+        out[m[0]] = "DOWN," * row + "A," + ("WAIT100," + "DOWN," * sub + "A," if sub >= 0 else "")
+    return out
 
 
 def menu_keys(mode, labels):
@@ -115,7 +124,7 @@ def menu_keys(mode, labels):
         return ""
     if mode == "settings":
         return "UP,A,"  # the last item: the cursor wraps
-    return "DOWN," * labels.index(mode) + "A,"
+    return labels[mode]
 
 
 def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):

@@ -40,3 +40,11 @@ def assert_golden(h, name, tmp_dir):
 
 def lit(h):
     return sum(map(sum, h.screen()))
+
+
+def open_mode(key):
+    """Keys from the main menu's first row (no saved game) into a game mode,
+    through its submenu when the mode is grouped (see modes.GROUPS)."""
+    from host_tools.bench_memory import mode_labels
+
+    return mode_labels()[key]

@@ -62,7 +62,7 @@ def fw(tmp_path_factory):
 
 def test_menu_walk_reports_every_field(fw):
     _, installs = fw
-    r = bench.play("menu", "DOWN,UP", 1, installs["mpy"], labels=["back"])
+    r = bench.play("menu", "DOWN,UP", 1, installs["mpy"], labels={"back": "A,"})
     assert r["completed"] and r["frames"] > 10
     for key in ("peak_heap_bytes", "import_ms", "max_frame_ms", "bytes_to_oled_per_frame", "cursor_move"):
         assert key in r
@@ -72,7 +72,7 @@ def test_menu_walk_reports_every_field(fw):
 
 def test_game_mode_is_measured_and_freed_on_the_way_back(fw):
     _, installs = fw
-    r = bench.play("back", "UP,UP,B", 1, installs["mpy"], labels=["back"])
+    r = bench.play("back", "UP,UP,B", 1, installs["mpy"], labels={"back": "A,"})
     assert r["completed"], r
     assert r["modules"] == ["dummy_game"] and r["import_bytes"] > 0 and r["import_ms"] > 0
     assert r["peak_heap_bytes"] >= r["boot_heap_bytes"] + BALLAST
@@ -84,27 +84,27 @@ def test_game_mode_is_measured_and_freed_on_the_way_back(fw):
 
 def test_a_cursor_move_that_redraws_everything_fails_the_target(fw):
     _, installs = fw
-    r = bench.play("back", "DOWN,B", 1, installs["mpy"], labels=["back"])
+    r = bench.play("back", "DOWN,B", 1, installs["mpy"], labels={"back": "A,"})
     assert r["completed"]
     assert r["cursor_move"]["max_pages_touched"] == 8 and not r["cursor_move"]["ok"]
 
 
 def test_linked_pair_both_come_back_to_the_menu(fw):
     _, installs = fw
-    r = bench.play("back", "1:UP,2:UP,1:B,2:B", 2, installs["mpy"], labels=["back"])
+    r = bench.play("back", "1:UP,2:UP,1:B,2:B", 2, installs["mpy"], labels={"back": "A,"})
     assert r["completed"] and r["handhelds"] == 2
 
 
 def test_running_out_of_heap_is_reported_not_hidden(fw):
     _, installs = fw
-    r = bench.play("back", "UP,B", 1, installs["mpy"], heap="64K", labels=["back"])
+    r = bench.play("back", "UP,B", 1, installs["mpy"], heap="64K", labels={"back": "A,"})
     assert r["completed"] is False and r["crash"] == "MemoryError"
 
 
 def test_min_heap_lies_between_the_live_peak_and_the_limit(fw):
     _, installs = fw
-    kb = bench.min_heap_kb("back", "B", 1, installs["mpy"], labels=["back"])
-    r = bench.play("back", "B", 1, installs["mpy"], labels=["back"])
+    kb = bench.min_heap_kb("back", "B", 1, installs["mpy"], labels={"back": "A,"})
+    r = bench.play("back", "B", 1, installs["mpy"], labels={"back": "A,"})
     assert r["peak_heap_bytes"] / 1024 < kb <= 192
 
 

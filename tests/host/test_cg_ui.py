@@ -4,15 +4,14 @@ presses keys, the screens compared with golden images, the save on flash read ba
 
 import os
 
-from modes import MODES
-from simtest import assert_golden, play
+from simtest import assert_golden, open_mode, play
 from storage import unpack
 
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
 # the keys that open the card game from the main menu (the cursor starts on the first row)
-OPEN = "DOWN," * [m[0] for m in MODES].index("cards") + "A"
+OPEN = open_mode("cards").rstrip(",")
 
 
 def _saved(saves):

@@ -5,14 +5,13 @@ dice screen compared with its golden image (fixed BROADSIDE_SEED)."""
 import subprocess
 import sys
 
-from modes import MODES
-from simtest import assert_golden, play
+from simtest import assert_golden, open_mode, play
 
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
 # Express's row in the main menu (no saved game)
-OPEN = "WAIT330," + "DOWN," * [m[0] for m in MODES].index("express") + "A,"
+OPEN = "WAIT330," + open_mode("express")
 CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu: seat 1 becomes a CPU
 START_2P = "DOWN,DOWN,A"  # from seat 1's row to Start (2 players)
 

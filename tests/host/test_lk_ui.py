@@ -13,16 +13,15 @@ import os
 import subprocess
 
 import pytest
-from modes import MODES
-from simtest import assert_golden
+from simtest import assert_golden, open_mode
 
 from host_tools import bundle
 from host_tools.paths import FIRMWARE
 from host_tools.sim import Cable, Handheld, run_script
 
 OPEN = {
-    "classic": "WAIT300," + "DOWN," * [m[0] for m in MODES].index("link_battle") + "A",
-    "salvo": "WAIT300," + "DOWN," * [m[0] for m in MODES].index("link_salvo") + "A",
+    "classic": "WAIT300," + open_mode("link_battle").rstrip(","),
+    "salvo": "WAIT300," + open_mode("link_salvo").rstrip(","),
 }
 ROUND = "1:A,2:A"  # one press on each handheld: a shot, the cursor on, a screen on
 

@@ -19,7 +19,7 @@ from bs_rules import CLASSIC, EASY, HARD, HIT, MEDIUM, MISS, OFF_GRID, OK, OVERL
 from bs_view import pack, unpack
 from fakehw import make_hw, press
 from hal import DOWN, LEFT, RIGHT, UP, A, B
-from home import Home
+from home import GroupMenu, Home
 from storage import Storage
 
 _DIR = "/tmp/broadside-test-bsui"
@@ -41,10 +41,16 @@ def _app(level="medium"):
 
 
 def _row(app, key):
-    """Put the main menu's cursor on a mode's row (A then opens it)."""
+    """Open the menu holding a mode and put its cursor there (A then opens it)."""
+    row, sub = modes.menu_path(key)
+    while not isinstance(app.top(), Home):
+        app.pop()
     home = app.top()
-    home.sel = [m[0] for m in modes.MODES].index(key) + len(home.items) - len(modes.MODES) - 1
-    assert home.label(home.sel) == strings.t(key)
+    home.sel = row + len(home.items) - len(modes.main_rows()) - 1
+    if sub >= 0:
+        press(app, A)  # into the submenu
+        app.top().sel = sub
+    assert app.top().label(app.top().sel) == strings.t(key)
 
 
 def _battle(app, variant=CLASSIC, level=EASY, seed=7):
@@ -308,7 +314,7 @@ def test_a_won_game_ends_clears_the_save_and_teaches_the_cpu():
     press(app, A)
     assert b.view == OWN
     press(app, B)
-    assert isinstance(app.top(), Home)
+    assert isinstance(app.top(), GroupMenu)  # back in the Battleship menu
 
 
 def test_pause_menu_saves_and_quits_or_gives_up():
@@ -323,7 +329,7 @@ def test_pause_menu_saves_and_quits_or_gives_up():
     assert isinstance(app.top(), Paused)
     press(app, DOWN)
     press(app, A)  # Save and quit
-    assert isinstance(app.top(), Home)
+    assert isinstance(app.top(), GroupMenu)  # back in the Battleship menu
     payload, _where = app.hw.storage.load("game")
     assert payload[:1] == b"B"
     bs_ui.resume(app, payload)
@@ -334,7 +340,7 @@ def test_pause_menu_saves_and_quits_or_gives_up():
     press(app, DOWN)
     press(app, DOWN)
     press(app, A)  # Give up
-    assert isinstance(app.top(), Home) and app.hw.storage.load("game")[0] is None
+    assert isinstance(app.top(), GroupMenu) and app.hw.storage.load("game")[0] is None
 
 
 def test_an_unreadable_save_is_refused():
@@ -359,4 +365,4 @@ def test_the_hard_cpu_is_unloaded_with_the_mode():
     press(app, A)  # Hard: the engine imports the hard CPU
     assert "bs_ai_hard" in sys.modules
     press(app, B)  # leave the placement menu: back at the main menu
-    assert isinstance(app.top(), Home) and "bs_ai_hard" not in sys.modules
+    assert isinstance(app.top(), GroupMenu) and "bs_ai_hard" not in sys.modules
