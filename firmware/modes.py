@@ -5,7 +5,10 @@ its screens close, so only the game being played is in RAM. The module's
 start(app, arg) pushes its first screen. Only modes that work are listed.
 """
 
-MODES = ()
+MODES = (
+    ("battleship", "bs_ui", "classic"),
+    ("salvo", "bs_ui", "salvo"),
+)
 
 # A game in progress is saved as "game": its first byte says whose it is.
 # tag byte -> module whose resume(app, payload) continues it exactly.

@@ -29,6 +29,8 @@ EN = {
     "save_failed": "Save failed",
     "save_bad": "Saved game unreadable",
     "continue": "Continue",
+    "battleship": "Battleship",
+    "salvo": "Salvo",
 }
 
 HU = {
@@ -55,6 +57,8 @@ HU = {
     "save_failed": "Sikertelen mentés",
     "save_bad": "Hibás mentett játék",
     "continue": "Folytatás",
+    "battleship": "Torpedó",
+    "salvo": "Sortűz",
 }
 
 LANGS = ("en", "hu")

@@ -59,9 +59,23 @@ ARROW_KEYS = "UP,DOWN,LEFT,RIGHT"
 # firmware/modes.py (or "settings"). Only presses of the cursor arrows count
 # for cursor_move (in Settings, LEFT/RIGHT change a value, which may redraw
 # the whole screen: a new language).
+def _sweep(wait):
+    """Battleship/Salvo: the hard level, the shuffled fleet, then a shot at
+    every cell row by row (an arrow cuts a CPU turn short: WAIT lets each
+    play out, so that every arrow counted is a cursor move), then back to
+    the menu from the result. Ends whatever the seed: 100 shots sink all."""
+    keys = ["DOWN,A,A,WAIT%d" % wait, "UP,UP,UP,UP,LEFT,LEFT,LEFT,LEFT"]
+    for row in range(10):
+        step = "LEFT" if row % 2 else "RIGHT"
+        keys += ["A,WAIT%d,%s" % (wait, step)] * 9 + ["A,WAIT%d,DOWN" % wait]
+    return ",".join(keys) + ",B"
+
+
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
+    ("battleship", _sweep(1500), 1),
+    ("salvo", _sweep(3900), 1),
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.

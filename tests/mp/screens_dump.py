@@ -2,6 +2,7 @@
 host_tools/screens.py, which turns them into PNGs)."""
 
 import sys
+from binascii import hexlify
 
 from screens import each_screen, new_app, render
 
@@ -13,4 +14,4 @@ for name, screen in each_screen(app):
     for lang in ("en", "hu"):
         render(app, screen, lang)
         buf = app.fb.buf
-        print("SCREEN", name, lang, "".join("%02x" % b for b in buf))
+        print("SCREEN", name, lang, hexlify(buf).decode())  # one allocation: the heap stays whole

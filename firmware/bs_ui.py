@@ -1,0 +1,59 @@
+"""Battleship and Salvo against the CPU on the handheld: the mode's entry points.
+
+start(app, arg) asks the CPU level ("classic" or "salvo" from modes.py),
+then the fleet is placed (bs_place) and the battle fought (bs_battle).
+resume(app, payload) continues a game saved as "game" (see bs_view).
+catalog(app) yields every screen for the layout tests and the PNG review.
+
+Every module the mode may use is imported here, with it, so that the app
+unloads them all when the mode's screens close (it drops the modules that
+arrived with this one); the hard CPU comes too, although only one level uses it.
+"""
+
+import bs_ai_hard  # noqa: F401
+import bs_battle
+import bs_place
+import ui
+from bs_engine import Game
+from bs_rules import CLASSIC, LEVEL_NAMES, SALVO
+from bs_view import load_habits, unpack, variant_key, words
+
+
+# -- entry points ----------------------------------------------------------
+class LevelMenu(ui.Menu):
+    """Easy / Medium / Hard, the settings' level first in line."""
+
+    def __init__(self, variant, level_name):
+        self.variant = variant
+        items = [(name, self._pick(i)) for i, name in enumerate(LEVEL_NAMES)]
+        ui.Menu.__init__(self, variant_key(variant), items)
+        self.sel = LEVEL_NAMES.index(level_name) if level_name in LEVEL_NAMES else 1
+
+    def _pick(self, level):
+        return lambda app: new_game(app, self.variant, level)
+
+
+def new_game(app, variant, level):
+    touching = bool(app.settings.get("touching"))
+    game = Game(level=level, variant=variant, touching=touching, seed=app.new_seed(), habits=load_habits(app))
+    game.shuffle()  # a fleet ready to go; the player may shuffle again or place by hand
+    app.replace(bs_place.Placement(game))
+
+
+def start(app, arg):
+    words()
+    variant = SALVO if arg == "salvo" else CLASSIC
+    app.push(LevelMenu(variant, app.settings.get("level")))
+
+
+def resume(app, payload):
+    words()
+    game, state = unpack(payload, load_habits(app))
+    app.push(bs_battle.Battle(game, state))
+
+
+def catalog(app):
+    import bs_catalog
+
+    words()
+    return bs_catalog.screens(app)

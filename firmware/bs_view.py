@@ -1,0 +1,194 @@
+"""What the Battleship and Salvo screens share: the layout, every word (EN and HU), saves.
+
+The screen is a grid on the left (gridview; its frame at GRID_X, GRID_Y,
+labels included 62 x 59 px) and a panel on the right (PANEL_X, PANEL_W):
+a title bar, lines of text, little ships, a hint. A game in progress is
+saved as "game": TAG, the engine's length (2 bytes LE), bs_engine's
+to_bytes(), then the battle screen's state (bs_battle.Battle.state_bytes).
+The hard CPU's knowledge of where the player likes to put ships
+(bs_habits) is kept in the save HABITS and learnt from every game.
+"""
+
+import strings
+import ui
+from bs_engine import Game
+from bs_habits import Habits
+from bs_rules import SALVO, SHIP_NAMES
+from compat import const
+from strings import t
+
+GRID_X = const(8)
+GRID_Y = const(6)
+PANEL_X = const(63)
+PANEL_W = const(65)
+
+TAG = b"B"
+SAVE = "game"
+HABITS = "bs_habits"
+
+EN = {
+    "bs_ship0": "Carrier",
+    "bs_ship1": "Battleship",
+    "bs_ship2": "Destroyer",
+    "bs_ship3": "Submarine",
+    "bs_ship4": "Patrol Boat",
+    "bs_short0": "Carrier",
+    "bs_hit": "HIT",
+    "bs_miss": "MISS",
+    "bs_sunk": "SUNK:",
+    "bs_again": "Already shot",
+    "bs_you": "You: %s",
+    "bs_cpu": "CPU: %s",
+    "bs_aim": "Aim: %s",
+    "bs_your_shot": "Your shot",
+    "bs_shots": "Shots",
+    "bs_cpu_fires": "CPU fires",
+    "bs_fleet": "Your fleet",
+    "bs_afloat": "Afloat: %d",
+    "bs_you_start": "You start",
+    "bs_cpu_starts": "CPU starts",
+    "bs_win": "YOU WIN!",
+    "bs_lose": "CPU WINS",
+    "bs_shot_n": "Shots: %d",
+    "bs_hit_n": "Hits: %d",
+    "bs_place": "Place ships",
+    "bs_start": "Start",
+    "bs_shuffle": "Shuffle",
+    "bs_by_hand": "By hand",
+    "bs_quit": "Quit",
+    "bs_off": "Off the grid",
+    "bs_overlaps": "Overlaps %s",
+    "bs_touches": "Touches %s",
+    "bs_paused": "Paused",
+    "bs_back": "Back to battle",
+    "bs_save_quit": "Save and quit",
+    "bs_give_up": "Give up",
+    "bs_h_aim": "A:fire B:fleet",
+    "bs_h_fleet": "A:menu B:back",
+    "bs_h_skip": "A:skip",
+    "bs_h_end": "A:view B:menu",
+    "bs_h_place": "A:place B:turn",
+    "bs_h_pick": "A:choose",
+}
+
+HU = {
+    "bs_ship0": "Repülőgép-hordozó",
+    "bs_ship1": "Csatahajó",
+    "bs_ship2": "Romboló",
+    "bs_ship3": "Tengeralattjáró",
+    "bs_ship4": "Járőrhajó",
+    "bs_short0": "Hordozó",
+    "bs_hit": "TALÁLAT",
+    "bs_miss": "MELLÉ",
+    "bs_sunk": "ELSÜLLYEDT:",
+    "bs_again": "Ide már lőttél",
+    "bs_you": "Te: %s",
+    "bs_cpu": "Gép: %s",
+    "bs_aim": "Cél: %s",
+    "bs_your_shot": "Te lősz",
+    "bs_shots": "Lövés",
+    "bs_cpu_fires": "A gép lő",
+    "bs_fleet": "Flottád",
+    "bs_afloat": "Úszik: %d",
+    "bs_you_start": "Te kezdesz",
+    "bs_cpu_starts": "A gép kezd",
+    "bs_win": "GYŐZTÉL!",
+    "bs_lose": "A GÉP NYERT",
+    "bs_shot_n": "Lövés: %d",
+    "bs_hit_n": "Találat: %d",
+    "bs_place": "Hajók helye",
+    "bs_start": "Indítás",
+    "bs_shuffle": "Keverés",
+    "bs_by_hand": "Kézzel",
+    "bs_quit": "Kilépés",
+    "bs_off": "Kilóg a tábláról",
+    "bs_overlaps": "Ütközik: %s",
+    "bs_touches": "Hozzáér: %s",
+    "bs_paused": "Szünet",
+    "bs_back": "Vissza a csatába",
+    "bs_save_quit": "Mentés, kilépés",
+    "bs_give_up": "Feladom",
+    "bs_h_aim": "A:tűz B:flotta",
+    "bs_h_fleet": "A:menü B:cél",
+    "bs_h_skip": "A:tovább",
+    "bs_h_end": "A:nézet B:menü",
+    "bs_h_place": "A:rak B:fordít",
+    "bs_h_pick": "A:választ",
+}
+
+
+def words():
+    """Register this mode's words (again: another mode's catalog may have run)."""
+    strings.add(EN, HU)
+
+
+words()
+
+
+def ship_name(ship, px=128):
+    """The ship's name in the current language, its short form when the full
+    one is wider than px."""
+    import font
+
+    s = t("bs_ship%d" % ship)
+    if font.width(s) > px:
+        short = t("bs_short%d" % ship)
+        if not short.startswith("bs_"):
+            return font.fit(short, px)
+        return font.fit(s, px)
+    return s
+
+
+def header(fb, s):
+    """The panel's title: dark text on a lit bar; returns the x after the text."""
+    import font
+
+    fb.fill_rect(PANEL_X, 0, ui.W - PANEL_X, 9, 1)
+    return ui.text(fb, font.fit(s, PANEL_W - 2), PANEL_X + 1, 1, 0)
+
+
+def hint(fb, key):
+    import font
+
+    ui.text(fb, font.fit(t(key), PANEL_W), PANEL_X, ui.HINT_Y, 1)
+
+
+def ship_index(name):
+    return SHIP_NAMES.index(name) if name else -1
+
+
+def variant_key(variant):
+    return "salvo" if variant == SALVO else "battleship"
+
+
+# -- saves ---------------------------------------------------------------
+def load_habits(app):
+    if app.hw.storage is not None:
+        data, _where = app.hw.storage.load(HABITS)
+        if data:
+            try:
+                return Habits.from_bytes(data)
+            except (ValueError, IndexError):
+                pass
+    return Habits()
+
+
+def save_habits(app, habits):
+    if habits is not None:
+        app.save(HABITS, habits.to_bytes())
+
+
+def pack(game, ui_state):
+    eng = game.to_bytes()
+    n = len(eng)
+    return TAG + bytes((n & 255, n >> 8)) + eng + ui_state
+
+
+def unpack(payload, habits=None):
+    """(game, ui state bytes) from a "game" save; ValueError when unreadable."""
+    if len(payload) < 3 or payload[0] != TAG[0]:
+        raise ValueError("not a Battleship save")
+    n = payload[1] | (payload[2] << 8)
+    if len(payload) < 3 + n:
+        raise ValueError("short save")
+    return Game.from_bytes(bytes(payload[3 : 3 + n]), habits=habits), bytes(payload[3 + n :])
