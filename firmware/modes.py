@@ -8,6 +8,7 @@ start(app, arg) pushes its first screen. Only modes that work are listed.
 MODES = (
     ("battleship", "bs_ui", "classic"),
     ("salvo", "bs_ui", "salvo"),
+    ("torpedo", "ta_ui", None),
 )
 
 # A game in progress is saved as "game": its first byte says whose it is.

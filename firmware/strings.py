@@ -31,6 +31,7 @@ EN = {
     "continue": "Continue",
     "battleship": "Battleship",
     "salvo": "Salvo",
+    "torpedo": "Torpedo Attack",
 }
 
 HU = {
@@ -59,6 +60,7 @@ HU = {
     "continue": "Folytatás",
     "battleship": "Torpedó",
     "salvo": "Sortűz",
+    "torpedo": "Torpedótámadás",
 }
 
 LANGS = ("en", "hu")

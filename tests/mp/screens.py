@@ -5,6 +5,9 @@ screen in a representative state (long names, full hands, end of game).
 This module collects them from home.py and every mode in modes.py.
 """
 
+import gc
+import sys
+
 import font
 import home
 import strings
@@ -23,11 +26,18 @@ def modules():
 
 
 def each_screen(app):
+    """Every catalogued screen; each mode's modules are dropped after its
+    screens, as the app does, so that one mode at a time is in memory."""
     for name in modules():
+        before = set(sys.modules)
         mod = __import__(name)
         if hasattr(mod, "catalog"):
             for screen_name, screen in mod.catalog(app):
                 yield name + "." + screen_name, screen
+        mod = screen = None
+        for m in [m for m in sys.modules if m not in before]:
+            del sys.modules[m]
+        gc.collect()
 
 
 def render(app, screen, lang):

@@ -1,0 +1,243 @@
+"""Every Torpedo Attack screen in representative states, for the layout tests and the PNG review.
+
+Games are played here by a fixed script (seeded engine, scripted presses),
+so the same states come up every time; the cable screens use a match whose
+link status is set by hand (no cable in the screen tests).
+"""
+
+from link_commit import C_ANSWER, C_SUNK_HIDDEN, CheatError
+from link_session import (
+    M_OTHER_GAME,
+    M_OUT_OF_STEP,
+    ST_CONNECTING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_VERSION,
+)
+from ta_cable import PLAY, REVEAL, CableMatch, CheatScreen, LinkScreen
+from ta_engine import Game
+from ta_locate import AIM, END, OWN, SHOW, WAIT, Locate
+from ta_match import CpuMatch
+from ta_place import Placement
+from ta_rules import (
+    FIRE,
+    LOCATE,
+    NO_PRESS,
+    OVER,
+    SHIP_LOCATED,
+    SHOOTOUT,
+    T_HIT,
+    T_MISS,
+    TARGET_LOCATED,
+    WINDOW,
+)
+from ta_scope_ui import AIM as S_AIM
+from ta_scope_ui import INTRO, RESULT, ROUND, Scope
+from ta_scope_ui import WATCH as S_WATCH
+from ta_view import EV_ANSWER, EV_CALL
+
+
+def _hit(d):
+    for f in range(WINDOW):
+        if d.hit(f):
+            return f
+    return 0
+
+
+def _miss(d):
+    for f in range(WINDOW):
+        if not d.hit(f):
+            return f
+    return 0
+
+
+def _play(g, until, limit=400):
+    """Both players: calls in a fixed order, every second torpedo hits; stop when until(g)."""
+    order = [(c * 37) % 100 for c in range(100)]
+    n = 0
+    k = 0
+    while not until(g) and g.phase != OVER and n < limit:
+        n += 1
+        if g.phase == LOCATE:
+            marks = g.marks[g.turn]
+            for c in order:
+                if not marks[c]:
+                    g.call(c)
+                    break
+        elif g.phase == FIRE or g.phase == SHOOTOUT:
+            k += 1
+            d = g.drift()
+            g.fire(_hit(d) if k % 2 else _miss(d))
+    return g
+
+
+def _game(seed=7, level=1):
+    g = Game(seed, level, first=0, cpu=(False, False))
+    g.shuffle_fleet(0)
+    g.shuffle_fleet(1)
+    g.start()
+    return g
+
+
+class _Stub(CableMatch):
+    """A cable match for pictures: no port, the link's status set by hand."""
+
+    def __init__(self, app, st=ST_CONNECTING):
+        CableMatch.__init__(self, app, 1, True)
+        self.st = st
+
+    def status(self):
+        return self.st
+
+    def tick(self, app):
+        pass
+
+
+def _cable(app, g, stage=PLAY, st=ST_OPEN):
+    m = _Stub(app, st)
+    m.g = g
+    m.stage = stage
+    return m
+
+
+def _locate(m, state, view=0, ev=None, note=None):
+    s = Locate(m)
+    s.state = state
+    s.view = view
+    s.ev = ev
+    s.last = ev
+    s.note = note
+    s.began = True
+    return s
+
+
+def _scope(m, state, f=0, outcome=T_MISS, pts=0, press=-1):
+    s = Scope(m)
+    s.begin()
+    s.state = state
+    s.f = f
+    s.outcome = outcome
+    s.pts = pts
+    s.press = press
+    return s
+
+
+def screens(app):
+    import ta_ui
+
+    yield "menu", ta_ui.TaMenu()
+    # -- placing
+    m = CpuMatch(Game(7, 1))
+    m.shuffle()
+    p = Placement(m)
+    yield "place_menu", p
+    p = Placement(m)
+    p.fleet.clear()
+    p.hand(0)
+    yield "place_hand", p
+    p = Placement(m)
+    p.fleet.clear()
+    p.fleet.place(0, 4, 2, False)
+    p.hand(1)
+    p.row, p.col = 4, 3
+    p.judge()
+    yield "place_overlap", p
+    p = Placement(CpuMatch(Game(7, 1, touching=False)))
+    p.fleet.clear()
+    p.fleet.place(2, 5, 5, True)
+    p.hand(0)
+    p.row, p.col, p.vert = 4, 1, False
+    p.judge()
+    yield "place_touching", p
+    p.row, p.col = 2, 8
+    p.judge()
+    yield "place_off", p
+    # -- locating against the CPU
+    g = _play(_game(), lambda g: g.turns[0] >= 18 and g.phase == LOCATE and g.turn == 0)
+    m = CpuMatch(g)
+    s = _locate(m, AIM, ev=(EV_ANSWER, g.last_cell, g.marks[0][g.last_cell] - 1, -1))
+    s.cur = 55
+    yield "aim", s
+    yield "called_already", _locate(m, AIM, note="ta_again")
+    yield "own_fleet", _locate(m, AIM, OWN)
+    yield "cpu_calls", _locate(m, SHOW, OWN, (EV_CALL, 47, TARGET_LOCATED, -1))
+    yield "open_water", _locate(m, SHOW, 0, (EV_ANSWER, 55, 0, -1))
+    yield "ship_located", _locate(m, SHOW, 0, (EV_ANSWER, 9, SHIP_LOCATED, 0))
+    yield "cpu_thinks", _locate(m, WAIT, OWN, (EV_ANSWER, 55, 0, -1))
+    # -- the periscope
+    g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 0 and g.torpedo == 1)
+    m = CpuMatch(g)
+    yield "scope_intro", _scope(m, INTRO)
+    yield "scope_aim", _scope(m, S_AIM, 97)
+    d = g.drift()
+    f = _hit(d)
+    yield "scope_hit", _scope(m, RESULT, f, T_HIT, 150, f)
+    yield "scope_miss", _scope(m, RESULT, 40, T_MISS, 0, 40)
+    yield "scope_no_shot", _scope(m, RESULT, WINDOW - 1, T_MISS, 0, NO_PRESS)
+    g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 1 and g.torpedo == 2)
+    m = CpuMatch(g)
+    m.cpu = 1
+    yield "scope_cpu", _scope(m, S_WATCH, 150)
+    # -- shoot-out
+    g = _game()
+    g.phase = SHOOTOUT
+    g.end_reason = 2
+    m = CpuMatch(g)
+    yield "tie", _locate(m, SHOW)
+    yield "shootout_intro", _scope(m, INTRO)
+    g.sd_round = 3
+    s = _scope(m, ROUND)
+    g.sd_prev = [_hit(s.d), _hit(s.d)]
+    yield "shootout_level", s
+    g = _game()
+    g.phase = SHOOTOUT
+    s = _scope(CpuMatch(g), ROUND)
+    g.sd_prev = [_hit(s.d), NO_PRESS]
+    g.phase = OVER
+    g.winner = 0
+    g.end_reason = 4
+    yield "shootout_won", s
+    # -- the end
+    g = _play(_game(), lambda g: False, 2000)
+    m = CpuMatch(g)
+    yield "end", _locate(m, END)
+    yield "end_fleet", _locate(m, END, OWN)
+    g.winner = 1 - g.winner
+    yield "end_other", _locate(m, END)
+    # -- the cable
+    yield "no_link", LinkScreen(None)
+    yield "looking", LinkScreen(_Stub(app))
+    st = _Stub(app, ST_VERSION)
+    st.link.peer_version = 2
+    st.link.peer_fw = (2, 5, 1)
+    yield "version", LinkScreen(st)
+    st = _Stub(app, ST_RULES)
+    st.link.peer_rules = bytes((2, 0, 2))
+    yield "rules", LinkScreen(st)
+    st = _Stub(app, ST_MISMATCH)
+    st.link.mismatch = M_OTHER_GAME
+    yield "other_game", LinkScreen(st)
+    st = _Stub(app, ST_MISMATCH)
+    st.link.mismatch = M_OUT_OF_STEP
+    st.stage = PLAY
+    yield "out_of_step", LinkScreen(st)
+    st = _Stub(app, ST_OPEN)
+    st.stage = 1
+    yield "coin", LinkScreen(st)
+    g = _game()
+    yield "first", LinkScreen(_cable(app, g, 2))
+    g = _game()
+    g.phase = LOCATE
+    m = _cable(app, g, 3)
+    yield "their_fleet", _locate(m, WAIT)
+    g = _play(_game(), lambda g: g.turns[1] >= 12 and g.phase == LOCATE and g.turn == 1)
+    m = _cable(app, g)
+    yield "rival_calls", _locate(m, SHOW, OWN, (EV_CALL, 66, SHIP_LOCATED, 0))
+    m = _cable(app, g, PLAY, 1)
+    yield "unplugged", _locate(m, WAIT, OWN, (EV_ANSWER, 3, 0, -1))
+    g = _play(_game(), lambda g: False, 2000)
+    yield "checking", _locate(_cable(app, g, REVEAL), WAIT)
+    yield "cheat_answer", CheatScreen(CheatError(C_ANSWER, "", 47))
+    yield "cheat_hidden", CheatScreen(CheatError(C_SUNK_HIDDEN, "", 99))
+    yield "cheat_press", CheatScreen(CheatError(20, ""))

@@ -1,0 +1,259 @@
+"""What the Torpedo Attack screens share: every word (EN and HU), the layout, panel drawing, the save.
+
+The locating and placing screens are a grid on the left (gridview; its
+frame at GRID_X, GRID_Y) and a panel on the right (PANEL_X, PANEL_W): a
+title bar, the scores, the enemy fleet as little ships, a hint.
+
+A game in progress is saved as "game": TAG, then CPU or CABLE, then that
+match's own bytes (ta_match.CpuMatch.save / ta_cable.CableMatch.save).
+"""
+
+import font
+import strings
+import ui
+from compat import const
+from strings import t
+from ta_rules import GONE, HIDDEN, HIT1
+from wordlist import Words
+
+GRID_X = const(8)
+GRID_Y = const(6)
+PANEL_X = const(63)
+PANEL_W = const(65)
+
+TAG = const(0x54)  # b"T": the first byte of a Torpedo Attack save
+CPU = const(0)  # second byte: a game against the CPU
+CABLE = const(1)  # ... or a game over the link cable
+SAVE = "game"
+
+# The event a match hands its screens (ta_match, ta_cable): (kind, a, b, c)
+EV_ANSWER = const(1)  # the answer to our call: (EV_ANSWER, cell, announcement, ship)
+EV_CALL = const(2)  # the opponent called on our fleet: (EV_CALL, cell, announcement, ship)
+EV_PRESS = const(3)  # the opponent fired: (EV_PRESS, frame, outcome, points)
+
+EN = Words("""
+ta_vs_cpu=Play the CPU
+ta_cable=Link cable game
+ta_level=Level: %s
+ta_ann0=OPEN WATER
+ta_ann1=TARGET LOCATED
+ta_ann2=SHIP LOCATED
+ta_say0=Open water
+ta_say1=Target
+ta_you=You
+ta_cpu=CPU
+ta_opp=Rival
+ta_your_call=Your call
+ta_cpu_call=CPU calls
+ta_opp_call=Rival calls
+ta_calls=%s: %s
+ta_calling=Calling %s
+ta_again=Called already
+ta_enemy=Enemy waters
+ta_fleet=Your fleet
+ta_ship0=Carrier
+ta_ship1=Battleship
+ta_ship2=Destroyer
+ta_ship3=Submarine
+ta_ship4=Patrol Boat
+ta_torpedo=Torpedo %d
+ta_ready=Ready...
+ta_fire=A: FIRE!
+ta_hit=HIT! +%d
+ta_hit_so=HIT!
+ta_miss=MISS
+ta_escaped=ESCAPED
+ta_left=%d left
+ta_aims=%s aims
+ta_shootout=SHOOT-OUT
+ta_round=Round %d
+ta_tie=A TIE!
+ta_level_round=Level: again
+ta_closer=Closer wins
+ta_px=%d px
+ta_no_press=no shot
+ta_win=YOU WIN!
+ta_lose_cpu=CPU WINS
+ta_lose=YOU LOSE
+ta_draw=A DRAW
+ta_end1=1000 points
+ta_end2=All ships done
+ta_end3=Out of reach
+ta_end4=Shoot-out
+ta_turn=Turn %d
+ta_place=Place ships
+ta_start=Start
+ta_shuffle=Shuffle
+ta_by_hand=By hand
+ta_quit=Quit
+ta_off=Off the grid
+ta_overlaps=Overlaps %s
+ta_touches=Touches %s
+ta_h_call=A:call B:view
+ta_h_view=B:back
+ta_h_skip=A:skip
+ta_h_next=A:next
+ta_h_end=A:view B:menu
+ta_h_place=A:place B:turn
+ta_h_pick=A:choose
+ta_waiting=Waiting...
+ta_their_fleet=Waiting for the rival's fleet...
+ta_checking=Checking its fleet...
+""")
+
+HU = Words("""
+ta_vs_cpu=A gép ellen
+ta_cable=Kábeles játék
+ta_level=Szint: %s
+ta_ann0=NYÍLT VÍZ
+ta_ann1=CÉLPONT BEMÉRVE
+ta_ann2=HAJÓ BEMÉRVE
+ta_say0=Nyílt víz
+ta_say1=Célpont
+ta_you=Te
+ta_cpu=Gép
+ta_opp=Ellenfél
+ta_your_call=Te jössz
+ta_cpu_call=A gép jön
+ta_opp_call=Ő jön
+ta_calls=%s: %s
+ta_calling=Hívás: %s
+ta_again=Ezt már hívtad
+ta_enemy=Ellenséges víz
+ta_fleet=Flottád
+ta_ship0=Repülőgép-hordozó
+ta_ship1=Csatahajó
+ta_ship2=Romboló
+ta_ship3=Tengeralattjáró
+ta_ship4=Járőrhajó
+ta_torpedo=%d. torpedó
+ta_ready=Figyelj...
+ta_fire=A: TŰZ!
+ta_hit=TALÁLAT! +%d
+ta_hit_so=TALÁLAT!
+ta_miss=MELLÉ
+ta_escaped=ELMENEKÜLT
+ta_left=Még %d
+ta_aims=%s céloz
+ta_shootout=PÁRBAJ
+ta_round=%d. kör
+ta_tie=DÖNTETLEN!
+ta_level_round=Újra: egyenlő
+ta_closer=A közelebbi nyer
+ta_px=%d px
+ta_no_press=nem lőtt
+ta_win=GYŐZTÉL!
+ta_lose_cpu=A GÉP NYERT
+ta_lose=VESZTETTÉL
+ta_draw=DÖNTETLEN
+ta_end1=1000 pont
+ta_end2=Minden hajó kész
+ta_end3=Behozhatatlan
+ta_end4=Párbaj
+ta_turn=%d. kör
+ta_place=Hajók helye
+ta_start=Indítás
+ta_shuffle=Keverés
+ta_by_hand=Kézzel
+ta_quit=Kilépés
+ta_off=Kilóg a tábláról
+ta_overlaps=Ütközik: %s
+ta_touches=Hozzáér: %s
+ta_h_call=A:hív B:nézet
+ta_h_view=B:vissza
+ta_h_skip=A:tovább
+ta_h_next=A:tovább
+ta_h_end=A:nézet B:menü
+ta_h_place=A:rak B:fordít
+ta_h_pick=A:választ
+ta_waiting=Várakozás...
+ta_their_fleet=Várom az ellenfél flottáját...
+ta_checking=Flottája ellenőrzése...
+""")
+
+
+def words():
+    """Register this mode's words (again: another mode's catalog may have run)."""
+    strings.add(EN, HU)
+
+
+words()
+
+
+def ship_name(ship, px=128):
+    """The ship's name, shortened to px if it must be."""
+    return font.fit(t("ta_ship%d" % ship), px)
+
+
+def header(fb, s):
+    """The panel's title: dark text on a lit bar."""
+    fb.fill_rect(PANEL_X, 0, ui.W - PANEL_X, 9, 1)
+    ui.text(fb, font.fit(s, PANEL_W - 2), PANEL_X + 1, 1, 0)
+
+
+def hint(fb, key, x=PANEL_X):
+    ui.text(fb, font.fit(t(key), ui.W - x), x, ui.HINT_Y, 1)
+
+
+def score_line(fb, name, score, y, x=PANEL_X, right=ui.W):
+    """A name on the left, its score on the right edge."""
+    s = str(score)
+    w = font.width(s)
+    ui.text(fb, s, right - w, y, 1)
+    ui.text(fb, font.fit(name, right - x - w - 3), x, y, 1)
+
+
+def ship_icons(fb, x, y, status, sizes, cell=2, gap=2):
+    """The enemy fleet as the attacker sees it: an outline while hidden or
+    under fire, solid once hit, crossed out once escaped."""
+    for s in range(len(sizes)):
+        w = sizes[s] * cell + 1
+        st = status[s]
+        if st >= HIT1:
+            fb.fill_rect(x, y, w, 5, 1)
+        else:
+            fb.rect(x, y, w, 5, 1)
+            if st == GONE:
+                fb.line(x, y + 4, x + w - 1, y, 1)
+            elif st != HIDDEN:  # under fire: a dot in the middle
+                fb.pixel(x + w // 2, y + 2, 1)
+        x += w + gap
+    return x
+
+
+def banner(fb, top, big, y=22):
+    """The announcement across the whole screen: a line of text over a lit
+    bar holding the big word ("TARGET LOCATED"), clear of anything under it."""
+    fb.fill_rect(0, y, ui.W, 22, 0)
+    fb.rect(0, y, ui.W, 22, 1)
+    if top:
+        ui.center(fb, top, y + 2)
+    fb.fill_rect(1, y + 11, ui.W - 2, 10, 1)
+    ui.center(fb, big, y + 12, 0)
+
+
+def lines(fb, s, x, y, px, most, pitch=9):
+    """s wrapped to px, at most `most` lines from y; returns the y after."""
+    for line in ui.wrap(s, px)[:most]:
+        ui.text(fb, line, x, y, 1)
+        y += pitch
+    return y
+
+
+def name_key(match, player):
+    """'You', 'CPU' or 'Rival' for a player of this match."""
+    if player == match.me:
+        return "ta_you"
+    return "ta_opp" if match.cable else "ta_cpu"
+
+
+def end_words(match):
+    """(headline, reason) of a finished game."""
+    g = match.g
+    if g.winner == match.me:
+        head = t("ta_win")
+    elif g.winner in (0, 1):
+        head = t("ta_lose" if match.cable else "ta_lose_cpu")
+    else:
+        head = t("ta_draw")
+    return head, t("ta_end%d" % g.end_reason) if g.end_reason else ""
