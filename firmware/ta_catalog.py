@@ -5,6 +5,7 @@ so the same states come up every time; the cable screens use a match whose
 link status is set by hand (no cable in the screen tests).
 """
 
+from compat import const
 from link_commit import C_ANSWER, C_SUNK_HIDDEN, CheatError
 from link_session import (
     M_OTHER_GAME,
@@ -15,9 +16,10 @@ from link_session import (
     ST_RULES,
     ST_VERSION,
 )
-from ta_cable import PLAY, REVEAL, CableMatch, CheatScreen, LinkScreen
+from ta_cable import CableMatch
 from ta_engine import Game
-from ta_locate import AIM, END, OWN, SHOW, WAIT, Locate
+from ta_link_ui import CheatScreen, LinkScreen
+from ta_locate import Locate
 from ta_match import CpuMatch
 from ta_place import Placement
 from ta_rules import (
@@ -32,10 +34,25 @@ from ta_rules import (
     TARGET_LOCATED,
     WINDOW,
 )
-from ta_scope_ui import AIM as S_AIM
-from ta_scope_ui import INTRO, RESULT, ROUND, Scope
-from ta_scope_ui import WATCH as S_WATCH
-from ta_view import EV_ANSWER, EV_CALL
+from ta_scope_ui import Scope
+
+# The screens' own numbers (private consts there, so that they cost no qstr):
+_AIM = const(0)  # ta_locate states
+_WAIT = const(1)
+_SHOW = const(2)
+_END = const(3)
+_OWN = const(1)  # ta_locate's view of our fleet
+_INTRO = const(0)  # ta_scope_ui states
+_S_AIM = const(1)
+_S_WATCH = const(2)
+_RESULT = const(3)
+_ROUND = const(5)
+_PLACE = const(2)  # ta_cable stages
+_COMMIT = const(3)
+_PLAY = const(4)
+_REVEAL = const(5)
+_EV_ANSWER = const(1)  # match events
+_EV_CALL = const(2)
 
 
 def _hit(d):
@@ -94,7 +111,7 @@ class _Stub(CableMatch):
         pass
 
 
-def _cable(app, g, stage=PLAY, st=ST_OPEN):
+def _cable(app, g, stage=_PLAY, st=ST_OPEN):
     m = _Stub(app, st)
     m.g = g
     m.stage = stage
@@ -156,43 +173,43 @@ def screens(app):
     # -- locating against the CPU
     g = _play(_game(), lambda g: g.turns[0] >= 18 and g.phase == LOCATE and g.turn == 0)
     m = CpuMatch(g)
-    s = _locate(m, AIM, ev=(EV_ANSWER, g.last_cell, g.marks[0][g.last_cell] - 1, -1))
+    s = _locate(m, _AIM, ev=(_EV_ANSWER, g.last_cell, g.marks[0][g.last_cell] - 1, -1))
     s.cur = 55
     yield "aim", s
-    yield "called_already", _locate(m, AIM, note="ta_again")
-    yield "own_fleet", _locate(m, AIM, OWN)
-    yield "cpu_calls", _locate(m, SHOW, OWN, (EV_CALL, 47, TARGET_LOCATED, -1))
-    yield "open_water", _locate(m, SHOW, 0, (EV_ANSWER, 55, 0, -1))
-    yield "ship_located", _locate(m, SHOW, 0, (EV_ANSWER, 9, SHIP_LOCATED, 0))
-    yield "cpu_thinks", _locate(m, WAIT, OWN, (EV_ANSWER, 55, 0, -1))
+    yield "called_already", _locate(m, _AIM, note="ta_again")
+    yield "own_fleet", _locate(m, _AIM, _OWN)
+    yield "cpu_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 47, TARGET_LOCATED, -1))
+    yield "open_water", _locate(m, _SHOW, 0, (_EV_ANSWER, 55, 0, -1))
+    yield "ship_located", _locate(m, _SHOW, 0, (_EV_ANSWER, 9, SHIP_LOCATED, 0))
+    yield "cpu_thinks", _locate(m, _WAIT, _OWN, (_EV_ANSWER, 55, 0, -1))
     # -- the periscope
     g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 0 and g.torpedo == 1)
     m = CpuMatch(g)
-    yield "scope_intro", _scope(m, INTRO)
-    yield "scope_aim", _scope(m, S_AIM, 97)
+    yield "scope_intro", _scope(m, _INTRO)
+    yield "scope_aim", _scope(m, _S_AIM, 97)
     d = g.drift()
     f = _hit(d)
-    yield "scope_hit", _scope(m, RESULT, f, T_HIT, 150, f)
-    yield "scope_miss", _scope(m, RESULT, 40, T_MISS, 0, 40)
-    yield "scope_no_shot", _scope(m, RESULT, WINDOW - 1, T_MISS, 0, NO_PRESS)
+    yield "scope_hit", _scope(m, _RESULT, f, T_HIT, 150, f)
+    yield "scope_miss", _scope(m, _RESULT, 40, T_MISS, 0, 40)
+    yield "scope_no_shot", _scope(m, _RESULT, WINDOW - 1, T_MISS, 0, NO_PRESS)
     g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 1 and g.torpedo == 2)
     m = CpuMatch(g)
     m.cpu = 1
-    yield "scope_cpu", _scope(m, S_WATCH, 150)
+    yield "scope_cpu", _scope(m, _S_WATCH, 150)
     # -- shoot-out
     g = _game()
     g.phase = SHOOTOUT
     g.end_reason = 2
     m = CpuMatch(g)
-    yield "tie", _locate(m, SHOW)
-    yield "shootout_intro", _scope(m, INTRO)
+    yield "tie", _locate(m, _SHOW)
+    yield "shootout_intro", _scope(m, _INTRO)
     g.sd_round = 3
-    s = _scope(m, ROUND)
+    s = _scope(m, _ROUND)
     g.sd_prev = [_hit(s.d), _hit(s.d)]
     yield "shootout_level", s
     g = _game()
     g.phase = SHOOTOUT
-    s = _scope(CpuMatch(g), ROUND)
+    s = _scope(CpuMatch(g), _ROUND)
     g.sd_prev = [_hit(s.d), NO_PRESS]
     g.phase = OVER
     g.winner = 0
@@ -201,10 +218,10 @@ def screens(app):
     # -- the end
     g = _play(_game(), lambda g: False, 2000)
     m = CpuMatch(g)
-    yield "end", _locate(m, END)
-    yield "end_fleet", _locate(m, END, OWN)
+    yield "end", _locate(m, _END)
+    yield "end_fleet", _locate(m, _END, _OWN)
     g.winner = 1 - g.winner
-    yield "end_other", _locate(m, END)
+    yield "end_other", _locate(m, _END)
     # -- the cable
     yield "no_link", LinkScreen(None)
     yield "looking", LinkScreen(_Stub(app))
@@ -220,24 +237,24 @@ def screens(app):
     yield "other_game", LinkScreen(st)
     st = _Stub(app, ST_MISMATCH)
     st.link.mismatch = M_OUT_OF_STEP
-    st.stage = PLAY
+    st.stage = _PLAY
     yield "out_of_step", LinkScreen(st)
     st = _Stub(app, ST_OPEN)
     st.stage = 1
     yield "coin", LinkScreen(st)
     g = _game()
-    yield "first", LinkScreen(_cable(app, g, 2))
+    yield "first", LinkScreen(_cable(app, g, _PLACE))
     g = _game()
     g.phase = LOCATE
-    m = _cable(app, g, 3)
-    yield "their_fleet", _locate(m, WAIT)
+    m = _cable(app, g, _COMMIT)
+    yield "their_fleet", _locate(m, _WAIT)
     g = _play(_game(), lambda g: g.turns[1] >= 12 and g.phase == LOCATE and g.turn == 1)
     m = _cable(app, g)
-    yield "rival_calls", _locate(m, SHOW, OWN, (EV_CALL, 66, SHIP_LOCATED, 0))
-    m = _cable(app, g, PLAY, 1)
-    yield "unplugged", _locate(m, WAIT, OWN, (EV_ANSWER, 3, 0, -1))
+    yield "rival_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 66, SHIP_LOCATED, 0))
+    m = _cable(app, g, _PLAY, 1)
+    yield "unplugged", _locate(m, _WAIT, _OWN, (_EV_ANSWER, 3, 0, -1))
     g = _play(_game(), lambda g: False, 2000)
-    yield "checking", _locate(_cable(app, g, REVEAL), WAIT)
+    yield "checking", _locate(_cable(app, g, _REVEAL), _WAIT)
     yield "cheat_answer", CheatScreen(CheatError(C_ANSWER, "", 47))
     yield "cheat_hidden", CheatScreen(CheatError(C_SUNK_HIDDEN, "", 99))
     yield "cheat_press", CheatScreen(CheatError(20, ""))

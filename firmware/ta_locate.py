@@ -23,12 +23,6 @@ from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
 from ta_rules import HIT1, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, TARGET_LOCATED
 from ta_view import (
-    EV_ANSWER,
-    EV_CALL,
-    GRID_X,
-    GRID_Y,
-    PANEL_W,
-    PANEL_X,
     banner,
     end_words,
     header,
@@ -40,30 +34,37 @@ from ta_view import (
     ship_name,
 )
 
-AIM = const(0)  # our call: the cursor is live
-WAIT = const(1)  # the opponent's move, an answer or the rival's fleet is due
-SHOW = const(2)  # an announcement is up
-END = const(3)  # the game is over (and, on the cable, checked)
+_AIM = const(0)  # our call: the cursor is live
+_WAIT = const(1)  # the opponent's move, an answer or the rival's fleet is due
+_SHOW = const(2)  # an announcement is up
+_END = const(3)  # the game is over (and, on the cable, checked)
 
-ENEMY = const(0)
-OWN = const(1)
+_ENEMY = const(0)  # the grid shown: enemy waters or our fleet
+_OWN = const(1)
 
-_SHOW = const(45)  # frames an announcement stays up (1.5 s)
+_GRID_X = const(8)  # the grid's frame, the panel beside it (as ta_view's)
+_GRID_Y = const(6)
+_PANEL_X = const(63)
+_PANEL_W = const(65)
+_EV_ANSWER = const(1)  # match events (see ta_view)
+_EV_CALL = const(2)
+
+_SHOW_FRAMES = const(45)  # frames an announcement stays up (1.5 s)
 _SHOW_SHIP = const(60)
 _CPU_THINK = const(15)  # frames the CPU "thinks" before its call
 _MARK = (gridview.EMPTY, gridview.MISS, gridview.HIT, gridview.SUNK)
 
 
 class Locate(ui.Screen):
-    ta_game = True  # closed with the game (ta_cable.leave)
+    ta_game = True  # closed with the game (ta_link_ui.leave)
 
     def __init__(self, match):
         self.m = match
         self.g = match.g
-        self.grid = gridview.Grid(GRID_X, GRID_Y)
+        self.grid = gridview.Grid(_GRID_X, _GRID_Y)
         self.cur = getattr(match, "cursor", 44)
-        self.view = ENEMY
-        self.state = WAIT
+        self.view = _ENEMY
+        self.state = _WAIT
         self.timer = 0
         self.ev = None  # the event on show: (kind, cell, announcement, ship)
         self.last = None  # the last call, for the panel
@@ -83,8 +84,8 @@ class Locate(ui.Screen):
         """What comes next, from the game itself."""
         m, g = self.m, self.g
         if g.phase == OVER:
-            self.state = WAIT if not m.verified() else END
-            if self.state == END and not self.ended:
+            self.state = _WAIT if not m.verified() else _END
+            if self.state == _END and not self.ended:
                 self.ended = True
                 app.cue("win" if g.winner == m.me else "lose")
                 m.finish(app)
@@ -93,7 +94,7 @@ class Locate(ui.Screen):
             if not self.tie:
                 self.tie = True
                 self.ev = None
-                self.state = SHOW
+                self.state = _SHOW
                 self.timer = _SHOW_SHIP
                 app.cue("dice")
                 return
@@ -103,16 +104,16 @@ class Locate(ui.Screen):
             self.scope(app)
             return
         if g.turn == m.me and m.ready():
-            self.state = AIM
-            self.view = ENEMY
+            self.state = _AIM
+            self.view = _ENEMY
         else:
-            self.state = WAIT
-            self.view = OWN if m.ready() else ENEMY
+            self.state = _WAIT
+            self.view = _OWN if m.ready() else _ENEMY
             self.timer = _CPU_THINK
         app.redraw()
 
     def scope(self, app):
-        self.state = WAIT
+        self.state = _WAIT
         app.push(ta_scope_ui.Scope(self.m))
 
     # -- the frame -----------------------------------------------------------------
@@ -120,21 +121,19 @@ class Locate(ui.Screen):
         m = self.m
         m.tick(app)
         if m.cheat is not None:
-            import ta_cable
-
-            ta_cable.caught(app, m)
+            m.caught(app)
             return
         btn = app.buttons
         st = self.state
-        if st == AIM:
+        if st == _AIM:
             self.aim(app, btn)
-        elif st == SHOW:
+        elif st == _SHOW:
             self.timer -= 1
             if self.timer <= 0 or btn.pressed(A):
                 self.shown(app)
-        elif st == WAIT:
+        elif st == _WAIT:
             self.wait(app)
-        elif btn.pressed(A):  # END
+        elif btn.pressed(A):  # _END
             self.view = 1 - self.view
             app.redraw()
         elif btn.pressed(B):
@@ -155,15 +154,15 @@ class Locate(ui.Screen):
             app.redraw()
             return
         elif btn.pressed(A):
-            if self.view != ENEMY:
-                self.view = ENEMY
+            if self.view != _ENEMY:
+                self.view = _ENEMY
             elif self.g.marks[self.m.me][self.cur]:
                 self.note = "ta_again"
                 app.cue("miss")
             else:
                 self.note = None
                 self.m.call(self.cur)
-                self.state = WAIT
+                self.state = _WAIT
             app.redraw()
             return
         else:
@@ -171,7 +170,7 @@ class Locate(ui.Screen):
         self.cur = r * SIZE + c
         self.m.cursor = self.cur
         self.note = None
-        self.view = ENEMY
+        self.view = _ENEMY
         app.redraw()
 
     def wait(self, app):
@@ -186,7 +185,7 @@ class Locate(ui.Screen):
         if not self.began:
             self.began = True  # the rival's fleet is in (at once against the CPU)
             self.settle(app)
-            if self.state != WAIT:
+            if self.state != _WAIT:
                 return
         if self.timer > 0 and not m.cable:
             self.timer -= 1
@@ -195,13 +194,13 @@ class Locate(ui.Screen):
         if e is None:
             return
         kind, cell, ann, ship = e
-        if kind != EV_ANSWER and kind != EV_CALL:
+        if kind != _EV_ANSWER and kind != _EV_CALL:
             return
         self.ev = e
         self.last = e
-        self.view = ENEMY if kind == EV_ANSWER else OWN
-        self.state = SHOW
-        self.timer = _SHOW_SHIP if ann == SHIP_LOCATED else _SHOW
+        self.view = _ENEMY if kind == _EV_ANSWER else _OWN
+        self.state = _SHOW
+        self.timer = _SHOW_SHIP if ann == SHIP_LOCATED else _SHOW_FRAMES
         app.cue("sunk" if ann == SHIP_LOCATED else "hit" if ann == TARGET_LOCATED else "miss")
         m.save(app)
         app.redraw()
@@ -220,8 +219,8 @@ class Locate(ui.Screen):
         m, g = self.m, self.g
         grid = self.grid
         grid.frame(fb)
-        own = self.view == OWN
-        aiming = self.state == AIM and not own
+        own = self.view == _OWN
+        aiming = self.state == _AIM and not own
         cur = self.cur
         grid.labels(fb, cur // SIZE if aiming else -1, cur % SIZE if aiming else -1)
         me, opp = m.me, 1 - m.me
@@ -240,23 +239,23 @@ class Locate(ui.Screen):
                 mark(fb, c // SIZE, c % SIZE, _MARK[k])
         if aiming:
             grid.cursor(fb, cur // SIZE, cur % SIZE)
-        elif self.state == SHOW and self.ev is not None:
+        elif self.state == _SHOW and self.ev is not None:
             grid.cursor(fb, self.ev[1] // SIZE, self.ev[1] % SIZE)
         self.draw_panel(app, fb, own)
-        if self.state == SHOW:
+        if self.state == _SHOW:
             self.draw_banner(fb)
         m.draw_trouble(fb)
 
     def title(self, own):
         m, g = self.m, self.g
         st = self.state
-        if st == END:
+        if st == _END:
             return end_words(m)[0]
         if g.phase == OVER or not m.ready():
             return t("ta_waiting")
-        if st == AIM:
+        if st == _AIM:
             return t("ta_fleet" if own else "ta_your_call")
-        ours = self.ev[0] == EV_ANSWER if (st == SHOW and self.ev is not None) else g.turn == m.me
+        ours = self.ev[0] == _EV_ANSWER if (st == _SHOW and self.ev is not None) else g.turn == m.me
         if ours:
             return t("ta_your_call")
         return t("ta_opp_call" if m.cable else "ta_cpu_call")
@@ -265,31 +264,31 @@ class Locate(ui.Screen):
         m, g = self.m, self.g
         me, opp = m.me, 1 - m.me
         header(fb, self.title(own))
-        x = PANEL_X
+        x = _PANEL_X
         if not m.ready():
-            lines(fb, t("ta_their_fleet"), x, 11, PANEL_W, 4)
+            lines(fb, t("ta_their_fleet"), x, 11, _PANEL_W, 4)
             return
-        if g.phase == OVER and self.state != END:
-            lines(fb, t("ta_checking"), x, 11, PANEL_W, 4)
+        if g.phase == OVER and self.state != _END:
+            lines(fb, t("ta_checking"), x, 11, _PANEL_W, 4)
             return
         score_line(fb, t("ta_you"), g.score(me), 11)
         score_line(fb, t(name_key(m, opp)), g.score(opp), 20)
         ship_icons(fb, x, 30, g.status[opp if own else me], SHIP_SIZES)
-        if self.state == END:
+        if self.state == _END:
             ui.text(fb, end_words(m)[1], x, 38, 1)
             hint(fb, "ta_h_end")
             return
         if self.note is not None:
-            lines(fb, t(self.note), x, 38, PANEL_W, 2)
+            lines(fb, t(self.note), x, 38, _PANEL_W, 2)
         elif self.last is not None:
             kind, cell, ann, ship = self.last
-            who = t("ta_you") if kind == EV_ANSWER else t(name_key(m, opp))
+            who = t("ta_you") if kind == _EV_ANSWER else t(name_key(m, opp))
             ui.text(fb, t("ta_calls") % (who, gridview.name(cell // SIZE, cell % SIZE)), x, 38, 1)
-            word = ship_name(ship, PANEL_W) if ann == SHIP_LOCATED else t("ta_say%d" % ann)
+            word = ship_name(ship, _PANEL_W) if ann == SHIP_LOCATED else t("ta_say%d" % ann)
             ui.text(fb, word, x, 47, 1)
-        if self.state == AIM:
+        if self.state == _AIM:
             hint(fb, "ta_h_view" if own else "ta_h_call")
-        elif self.state == SHOW:
+        elif self.state == _SHOW:
             hint(fb, "ta_h_skip")
 
     def draw_banner(self, fb):
@@ -298,7 +297,7 @@ class Locate(ui.Screen):
             banner(fb, t("ta_tie"), t("ta_shootout"))
             return
         kind, cell, ann, ship = e
-        who = t("ta_you") if kind == EV_ANSWER else t(name_key(self.m, 1 - self.m.me))
+        who = t("ta_you") if kind == _EV_ANSWER else t(name_key(self.m, 1 - self.m.me))
         top = t("ta_calls") % (who, gridview.name(cell // SIZE, cell % SIZE))
         if ann == SHIP_LOCATED:
             top = "%s  %s" % (top, ship_name(ship))

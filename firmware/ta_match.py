@@ -7,8 +7,8 @@ ta_cable.CableMatch for a game over the link cable, with the same calls:
     m.tick(app)                 once a frame, first thing (the cable polls its link)
     m.call(cell)                we call a cell; the answer comes from event()
     m.fire(frame)               we fire (ta_rules.NO_PRESS: never) -> (outcome, points)
-    m.event()                   the next thing to show, or None: (EV_ANSWER, cell, ann, ship),
-                                (EV_CALL, cell, ann, ship) or (EV_PRESS, frame, outcome, points)
+    m.event()                   the next thing to show, or None: (_EV_ANSWER, cell, ann, ship),
+                                (_EV_CALL, cell, ann, ship) or (_EV_PRESS, frame, outcome, points)
     m.save(app)                 keep the game in flash ("game"), with m.cursor
     m.finish(app)               the game is over: forget the save
     m.ready(), m.verified()     both fleets in / the result is checked (always, here)
@@ -20,9 +20,13 @@ level) the moment a screen asks for them; the screens pace them.
 
 from compat import const
 from ta_rules import FIRE, LOCATE, SHOOTOUT
-from ta_view import CPU, EV_ANSWER, EV_CALL, EV_PRESS, SAVE, TAG
 
-_HEAD = const(3)  # TAG, CPU, cursor
+_TAG = const(0x54)  # a save: b"T", 0 (against the CPU), the cursor, the engine's bytes
+_CPU = const(0)
+_HEAD = const(3)
+_EV_ANSWER = const(1)  # match events (see ta_view)
+_EV_CALL = const(2)
+_EV_PRESS = const(3)
 
 
 class CpuMatch:
@@ -54,7 +58,7 @@ class CpuMatch:
 
     def call(self, cell):
         ann, ship = self.g.call(cell)
-        self._answer = (EV_ANSWER, cell, ann, ship)
+        self._answer = (_EV_ANSWER, cell, ann, ship)
 
     def fire(self, frame):
         return self.g.fire(frame, self.me)
@@ -69,11 +73,11 @@ class CpuMatch:
         if g.phase == LOCATE and g.turn == c:
             cell = g.cpu_cell()
             ann, ship = g.call(cell)
-            return (EV_CALL, cell, ann, ship)
+            return (_EV_CALL, cell, ann, ship)
         if (g.phase == FIRE and g.turn == c) or (g.phase == SHOOTOUT and g.to_move() == c):
             f = g.cpu_frame()
             out, pts = g.fire(f, c)
-            return (EV_PRESS, f, out, pts)
+            return (_EV_PRESS, f, out, pts)
         return None
 
     def draw_trouble(self, fb):
@@ -81,17 +85,17 @@ class CpuMatch:
 
     # -- saving ---------------------------------------------------------------
     def save(self, app):
-        app.save(SAVE, bytes((TAG, CPU, self.cursor)) + self.g.to_bytes())
+        app.save("game", bytes((_TAG, _CPU, self.cursor)) + self.g.to_bytes())
 
     def finish(self, app):
-        app.clear_save(SAVE)
+        app.clear_save("game")
 
     @classmethod
     def load(cls, payload):
         """The match saved by save(); ValueError when the payload is not one."""
         from ta_engine import Game
 
-        if len(payload) <= _HEAD or payload[0] != TAG or payload[1] != CPU:
+        if len(payload) <= _HEAD or payload[0] != _TAG or payload[1] != _CPU:
             raise ValueError("not a Torpedo Attack game against the CPU")
         m = cls(Game.from_bytes(bytes(payload[_HEAD:])))
         m.cursor = payload[2] % 100

@@ -8,24 +8,31 @@ After the last ship the menu is back, on Start. The match (ta_match,
 ta_cable) shuffles, and begins the game on Start.
 """
 
+import sys
+
 import gridview
 import ta_locate
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
+from compat import const
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
-from ta_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, lines, ship_name
+from ta_view import header, hint, lines, ship_name
 
+_GRID_X = const(8)  # the grid's frame, the panel beside it (as ta_view's)
+_GRID_Y = const(6)
+_PANEL_X = const(63)
+_PANEL_W = const(65)
 _ITEMS = ("ta_start", "ta_shuffle", "ta_by_hand", "ta_quit")
 
 
 class Placement(ui.Screen):
-    ta_game = True  # closed with the game (ta_cable.leave)
+    ta_game = True  # closed with the game (ta_link_ui.leave)
 
     def __init__(self, match):
         self.m = match
         self.fleet = match.g.fleets[match.me]
-        self.grid = gridview.Grid(GRID_X, GRID_Y)
+        self.grid = gridview.Grid(_GRID_X, _GRID_Y)
         self.sel = 0
         self.ship = -1  # the ship in hand; -1: the menu is up
         self.row = self.col = 0
@@ -123,6 +130,7 @@ class Placement(ui.Screen):
         screen = ta_locate.Locate(self.m)
         self.m.save(app)
         app.replace(screen)
+        sys.modules.pop("ta_place", None)  # placing is over: its code can go (ta_view.need() brings it back)
 
     # -- drawing -------------------------------------------------------------
     def draw(self, app, fb):
@@ -135,7 +143,7 @@ class Placement(ui.Screen):
                 r, c, v = f.where(s)
                 grid.ship(fb, r, c, SHIP_SIZES[s], v)
         header(fb, t("ta_place"))
-        x = PANEL_X
+        x = _PANEL_X
         if self.ship < 0:
             for i in range(len(_ITEMS)):
                 y = 11 + 9 * i
@@ -147,10 +155,10 @@ class Placement(ui.Screen):
         n = SHIP_SIZES[self.ship]
         style = gridview.SOLID if self.why == OK else gridview.GHOST
         grid.ship(fb, self.row, self.col, n, self.vert, style)
-        y = lines(fb, _breakable(ship_name(self.ship)), x, 11, PANEL_W, 2)
+        y = lines(fb, _breakable(ship_name(self.ship)), x, 11, _PANEL_W, 2)
         fb.fill_rect(x, y + 1, n * 3 + 1, 4, 1)
         if self.why != OK:
-            lines(fb, self.reason(), x, 38, PANEL_W - 1, 2)
+            lines(fb, self.reason(), x, 38, _PANEL_W - 1, 2)
         hint(fb, "ta_h_place")
 
     def reason(self):

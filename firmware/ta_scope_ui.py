@@ -40,32 +40,33 @@ from ta_rules import (
     TORPEDOES,
     WINDOW,
 )
-from ta_view import EV_PRESS, name_key
+from ta_view import name_key
 
-INTRO = const(0)
-AIM = const(1)
-WATCH = const(2)
-RESULT = const(3)
-WAIT = const(4)
-ROUND = const(5)
+_INTRO = const(0)
+_AIM = const(1)
+_WATCH = const(2)
+_RESULT = const(3)
+_WAIT = const(4)
+_ROUND = const(5)
 
-_INTRO = const(24)  # frames before the rod starts (0.8 s)
-_RESULT = const(50)  # frames the result stays up
-_ROUND = const(90)
+_INTRO_FRAMES = const(24)  # frames before the rod starts (0.8 s)
+_RESULT_FRAMES = const(50)  # frames the result stays up
+_ROUND_FRAMES = const(90)
 _WATER_Y = const(22)
 _ROD_END = const(43)
 _SIGHT_Y = const(45)
 _TEXT_Y = const(51)
 _BAR_Y = const(62)
+_EV_PRESS = const(3)  # a match event: the opponent fired (see ta_view)
 
 
 class Scope(ui.Screen):
-    ta_game = True  # closed with the game (ta_cable.leave)
+    ta_game = True  # closed with the game (ta_link_ui.leave)
 
     def __init__(self, match):
         self.m = match
         self.g = match.g
-        self.state = INTRO
+        self.state = _INTRO
         self.d = None
 
     def enter(self, app):
@@ -103,8 +104,8 @@ class Scope(ui.Screen):
             self.worth = "+%d" % SCORES[g.torpedo]
             self.title = t("ta_torpedo") % (g.torpedo + 1)
         self.aims = t("ta_aims") % name
-        self.state = INTRO
-        self.timer = _INTRO
+        self.state = _INTRO
+        self.timer = _INTRO_FRAMES
         if not self.mine and not m.cable:
             self.pending = m.event()  # the CPU's press: its aim never sees ours
 
@@ -113,18 +114,16 @@ class Scope(ui.Screen):
         m = self.m
         m.tick(app)
         if m.cheat is not None:
-            import ta_cable
-
-            ta_cable.caught(app, m)
+            m.caught(app)
             return
         st = self.state
         a = app.buttons.pressed(A)
-        if st == INTRO:
+        if st == _INTRO:
             self.timer -= 1
             if self.timer <= 0 or a:
-                self.state = AIM if self.mine else WATCH
+                self.state = _AIM if self.mine else _WATCH
                 app.redraw()
-        elif st == AIM:
+        elif st == _AIM:
             if a:
                 self.shoot(app, self.f)
             else:
@@ -132,17 +131,17 @@ class Scope(ui.Screen):
                 if self.f >= WINDOW:
                     self.shoot(app, NO_PRESS)
             app.redraw()
-        elif st == WATCH:
+        elif st == _WATCH:
             self.watch(app, a)
-        elif st == RESULT:
+        elif st == _RESULT:
             self.timer -= 1
             if self.timer <= 0 or a:
                 self.next(app)
-        elif st == WAIT:
+        elif st == _WAIT:
             e = m.event()
-            if e is not None and e[0] == EV_PRESS:
+            if e is not None and e[0] == _EV_PRESS:
                 self.settled(app)
-        elif st == ROUND:
+        elif st == _ROUND:
             self.timer -= 1
             if self.timer <= 0 or a:
                 if self.g.phase == SHOOTOUT:
@@ -155,7 +154,7 @@ class Scope(ui.Screen):
         e = self.pending
         if e is None:
             e = self.m.event()  # the cable rival's press, when it comes
-            if e is not None and e[0] != EV_PRESS:
+            if e is not None and e[0] != _EV_PRESS:
                 e = None
             self.pending = e
         if e is not None and (skip or self.f >= e[1] or self.f >= WINDOW - 1):
@@ -175,8 +174,8 @@ class Scope(ui.Screen):
             self.f = frame
         self.outcome = out
         self.pts = pts
-        self.state = RESULT
-        self.timer = _RESULT
+        self.state = _RESULT
+        self.timer = _RESULT_FRAMES
         if out == T_HIT:
             app.cue("sunk" if not self.so else "hit")
         else:
@@ -195,7 +194,7 @@ class Scope(ui.Screen):
             return
         if g.phase == SHOOTOUT and g.sd_round == self.round:
             if self.m.cable:
-                self.state = WAIT  # the rival aims at the same time: wait for its press
+                self.state = _WAIT  # the rival aims at the same time: wait for its press
                 app.redraw()
             else:
                 self.begin()  # the other side fires at the same drift
@@ -205,8 +204,8 @@ class Scope(ui.Screen):
 
     def settled(self, app):
         """Both fired: the round is decided (or another one comes)."""
-        self.state = ROUND
-        self.timer = _ROUND
+        self.state = _ROUND
+        self.timer = _ROUND_FRAMES
         g = self.g
         if g.phase == OVER:
             app.cue("win" if g.winner == self.m.me else "lose")
@@ -215,30 +214,30 @@ class Scope(ui.Screen):
     # -- drawing -----------------------------------------------------------------
     def draw(self, app, fb):
         st = self.state
-        if st == ROUND:
+        if st == _ROUND:
             self.draw_round(app, fb)
             return
         self.draw_top(fb)
         d = self.d
         f = self.f
-        fired = st == RESULT and self.press != NO_PRESS and self.press < WINDOW
+        fired = st == _RESULT and self.press != NO_PRESS and self.press < WINDOW
         x = d.x(self.press if fired else f)
         _water(fb, f)
-        if st != RESULT or fired:
+        if st != _RESULT or fired:
             _ship(fb, x, self.size)
             fb.vline(x, _WATER_Y + 1, _ROD_END - _WATER_Y, 1)
         _sight(fb)
-        if st == INTRO:
+        if st == _INTRO:
             _bottom(fb, "%s  %s" % (self.title, t("ta_ready")) if not self.so else self.title, False)
-        elif st == AIM:
+        elif st == _AIM:
             _bottom(fb, t("ta_fire"), False)
-        elif st == WATCH:
+        elif st == _WATCH:
             _bottom(fb, self.aims, False)
-        elif st == WAIT:
+        elif st == _WAIT:
             _bottom(fb, t("ta_waiting"), False)
         else:
             _bottom(fb, self.result_text(), True)
-        if st == AIM or st == WATCH:
+        if st == _AIM or st == _WATCH:
             fb.fill_rect(0, _BAR_Y, (WINDOW - f) * ui.W // WINDOW, 2, 1)
         self.m.draw_trouble(fb)
 
@@ -274,7 +273,8 @@ class Scope(ui.Screen):
             if dist == FAR:
                 what = t("ta_no_press")
             else:
-                what = "%s %s" % (t("ta_hit_so" if dist <= HIT_HALF else "ta_miss"), t("ta_px") % dist)
+                word = t("ta_hit_so" if dist <= HIT_HALF else "ta_miss")
+                what = "%s %s" % (word, t("ta_px") % dist)
             ui.text(fb, font.fit("%s: %s" % (t(name_key(m, p)), what), ui.W), 0, y, 1)
             y += 10
         if g.phase == OVER:

@@ -11,36 +11,24 @@ catalog(app) yields every screen for the layout tests and the PNG review.
 
 import sys
 
-import ta_locate  # noqa: F401  (every screen of the mode loads with it: see need())
-import ta_place
-import ta_scope_ui  # noqa: F401
+import ta_locate  # noqa: F401  (a game's screens load with the mode, before any game's buffers)
 import ui
 from bs_rules import HARD, LEVEL_NAMES
+from compat import const
 from strings import t
-from ta_engine import Game
-from ta_match import CpuMatch
-from ta_view import CABLE, TAG, words
+from ta_view import need, rand_source, words
 
-
-def need(app, *names):
-    """Import modules only one kind of game uses (the CPU's search, the cable's link)
-    so that the app drops them with this mode: it unloads what arrived with ta_ui,
-    and these arrive later."""
-    mods = getattr(app, "_mode_modules", None)
-    for name in names:
-        if name in sys.modules:
-            continue
-        before = set(sys.modules)
-        __import__(name)
-        if mods is not None:
-            for m in sys.modules:
-                if m not in before and m not in mods:
-                    mods.append(m)
+_TAG = const(0x54)  # a save's first byte (b"T"); the second: 0 against the CPU, 1 over the cable
+_CABLE = const(1)
 
 
 class TaMenu(ui.Menu):
     def __init__(self):
-        items = [("ta_vs_cpu", new_cpu_game), ("ta_cable", new_cable_game), (self.level_label, self.step)]
+        items = [
+            ("ta_vs_cpu", new_cpu_game),
+            ("ta_cable", new_cable_game),
+            (self.level_label, self.step),
+        ]
         ui.Menu.__init__(self, "torpedo", items)
 
     def level_label(self):
@@ -61,20 +49,34 @@ def _level(app):
     return LEVEL_NAMES.index(name) if name in LEVEL_NAMES else 1
 
 
-def new_cpu_game(app):
-    level = _level(app)
-    need(app, "bs_ai")
+def cpu_modules(app, level):
+    need(app, "ta_match", "bs_ai")
     if level == HARD:
         need(app, "bs_ai_hard")
-    g = Game(app.new_seed(), level, touching=bool(app.settings.get("touching")))
-    m = CpuMatch(g)
+
+
+def new_cpu_game(app):
+    level = _level(app)
+    cpu_modules(app, level)
+    need(app, "ta_locate", "ta_place")
+    from ta_engine import Game
+    from ta_match import CpuMatch
+
+    m = CpuMatch(Game(app.new_seed(), level, touching=bool(app.settings.get("touching"))))
     m.shuffle()
-    app.replace(ta_place.Placement(m))
+    app.replace(sys.modules["ta_place"].Placement(m))
+    sys.modules.pop("ta_ui", None)  # the menu's work is done: its code can go
 
 
 def new_cable_game(app):
-    need(app, "ta_cable")
-    sys.modules["ta_cable"].start(app, _level(app), bool(app.settings.get("touching")))
+    # The game's LinkGame first, before the link's modules: it needs 3.2 KB in one piece.
+    need(app, "ta_link")
+    rand = rand_source()
+    touching = bool(app.settings.get("touching"))
+    lg = sys.modules["ta_link"].LinkGame(0, bytes(8), 0, _level(app), touching, rand)
+    need(app, "ta_link_ui")  # (ta_place comes when the link screens are done: see ta_link_ui)
+    sys.modules["ta_link_ui"].start(app, lg, rand)
+    sys.modules.pop("ta_ui", None)
 
 
 def start(app, arg):
@@ -84,12 +86,17 @@ def start(app, arg):
 
 def resume(app, payload):
     words()
-    if len(payload) > 1 and payload[0] == TAG and payload[1] == CABLE:
-        need(app, "ta_cable")
-        sys.modules["ta_cable"].resume(app, payload)
+    if len(payload) > 1 and payload[0] == _TAG and payload[1] == _CABLE:
+        need(app, "ta_link_ui")
+        sys.modules["ta_link_ui"].resume(app, payload)
+        sys.modules.pop("ta_ui", None)
         return
-    need(app, "bs_ai", "bs_ai_hard")  # the save says which level: load both
-    app.push(ta_locate.Locate(CpuMatch.load(payload)))
+    cpu_modules(app, payload[8] if len(payload) > 8 else HARD)  # the engine's level byte (ta_match save)
+    need(app, "ta_locate")
+    from ta_match import CpuMatch
+
+    app.push(sys.modules["ta_locate"].Locate(CpuMatch.load(payload)))
+    sys.modules.pop("ta_ui", None)
 
 
 def catalog(app):

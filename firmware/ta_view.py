@@ -1,35 +1,36 @@
 """What the Torpedo Attack screens share: every word (EN and HU), the layout, panel drawing, the save.
 
 The locating and placing screens are a grid on the left (gridview; its
-frame at GRID_X, GRID_Y) and a panel on the right (PANEL_X, PANEL_W): a
+frame at _GRID_X, _GRID_Y) and a panel on the right (_PANEL_X, _PANEL_W): a
 title bar, the scores, the enemy fleet as little ships, a hint.
 
 A game in progress is saved as "game": TAG, then CPU or CABLE, then that
 match's own bytes (ta_match.CpuMatch.save / ta_cable.CableMatch.save).
 """
 
+import os
+import sys
+
 import font
 import strings
 import ui
 from compat import const
+from prng import Rng
 from strings import t
 from ta_rules import GONE, HIDDEN, HIT1
 from wordlist import Words
 
-GRID_X = const(8)
-GRID_Y = const(6)
-PANEL_X = const(63)
-PANEL_W = const(65)
+_GRID_X = const(8)
+_GRID_Y = const(6)
+_PANEL_X = const(63)
+_PANEL_W = const(65)
 
-TAG = const(0x54)  # b"T": the first byte of a Torpedo Attack save
-CPU = const(0)  # second byte: a game against the CPU
-CABLE = const(1)  # ... or a game over the link cable
-SAVE = "game"
-
-# The event a match hands its screens (ta_match, ta_cable): (kind, a, b, c)
-EV_ANSWER = const(1)  # the answer to our call: (EV_ANSWER, cell, announcement, ship)
-EV_CALL = const(2)  # the opponent called on our fleet: (EV_CALL, cell, announcement, ship)
-EV_PRESS = const(3)  # the opponent fired: (EV_PRESS, frame, outcome, points)
+# The save: b"T", then 0 (a game against the CPU: ta_match) or 1 (over the
+# cable: ta_cable), then that match's bytes. The events a match hands its
+# screens are tuples (kind, a, b, c): kind 1, the answer to our call (cell,
+# announcement, ship); 2, the opponent's call on our fleet (the same); 3, the
+# opponent fired (frame, outcome, points). Each module names the numbers it
+# uses as private consts: a public name would cost a qstr on every import.
 
 EN = Words("""
 ta_vs_cpu=Play the CPU
@@ -96,6 +97,8 @@ ta_h_next=A:next
 ta_h_end=A:view B:menu
 ta_h_place=A:place B:turn
 ta_h_pick=A:choose
+ta_unplugged=Cable unplugged
+ta_syncing=Linking up...
 ta_waiting=Waiting...
 ta_their_fleet=Waiting for the rival's fleet...
 ta_checking=Checking its fleet...
@@ -166,6 +169,8 @@ ta_h_next=A:tovább
 ta_h_end=A:nézet B:menü
 ta_h_place=A:rak B:fordít
 ta_h_pick=A:választ
+ta_unplugged=Nincs kábel
+ta_syncing=Kapcsolódás...
 ta_waiting=Várakozás...
 ta_their_fleet=Várom az ellenfél flottáját...
 ta_checking=Flottája ellenőrzése...
@@ -180,6 +185,41 @@ def words():
 words()
 
 
+def need(app, *names):
+    """Import modules only one kind of game uses (the CPU's search, the cable's link)
+    so that the app drops them with this mode: it unloads what arrived with ta_ui,
+    and these arrive later (a module popped from sys.modules comes back the same way)."""
+    mods = getattr(app, "_mode_modules", None)
+    for name in names:
+        if name in sys.modules:
+            continue
+        before = set(sys.modules)
+        __import__(name)
+        if mods is not None:
+            for m in sys.modules:
+                if m not in before and m not in mods:
+                    mods.append(m)
+
+
+def rand_source():
+    """os.urandom; a seeded stand-in when BROADSIDE_SEED fixes the game (tests, replays)."""
+    try:
+        fixed = os.getenv("BROADSIDE_SEED")
+    except AttributeError:  # the device's os has no getenv
+        fixed = None
+    if not fixed:
+        return os.urandom
+    rng = Rng(int(fixed) & 0x3FFFFFFF or 1)
+
+    def rand(n):
+        b = bytearray(n)
+        for i in range(n):
+            b[i] = (rng.next30() >> 11) & 0xFF
+        return bytes(b)
+
+    return rand
+
+
 def ship_name(ship, px=128):
     """The ship's name, shortened to px if it must be."""
     return font.fit(t("ta_ship%d" % ship), px)
@@ -187,15 +227,15 @@ def ship_name(ship, px=128):
 
 def header(fb, s):
     """The panel's title: dark text on a lit bar."""
-    fb.fill_rect(PANEL_X, 0, ui.W - PANEL_X, 9, 1)
-    ui.text(fb, font.fit(s, PANEL_W - 2), PANEL_X + 1, 1, 0)
+    fb.fill_rect(_PANEL_X, 0, ui.W - _PANEL_X, 9, 1)
+    ui.text(fb, font.fit(s, _PANEL_W - 2), _PANEL_X + 1, 1, 0)
 
 
-def hint(fb, key, x=PANEL_X):
+def hint(fb, key, x=_PANEL_X):
     ui.text(fb, font.fit(t(key), ui.W - x), x, ui.HINT_Y, 1)
 
 
-def score_line(fb, name, score, y, x=PANEL_X, right=ui.W):
+def score_line(fb, name, score, y, x=_PANEL_X, right=ui.W):
     """A name on the left, its score on the right edge."""
     s = str(score)
     w = font.width(s)

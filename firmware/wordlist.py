@@ -24,6 +24,10 @@ class Words:
         if text not in self.texts:
             self.texts.append(text)
 
+    def drop(self, text):
+        if text in self.texts:
+            self.texts.remove(text)
+
     def get(self, key, default=None):
         probe = "\n" + key + "="
         for s in self.texts:

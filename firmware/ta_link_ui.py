@@ -1,0 +1,305 @@
+"""The link cable's own screens for Torpedo Attack, and moving between a cable game's screens.
+
+LinkScreen shows the link while there is no game to show: looking for the
+other handheld, unplugged, a protocol version or rules that differ (with the
+choice to take the other handheld's level), saved games that differ (with
+the choice to start a new game), the coin toss and who calls first. Over a
+game it comes up by itself when only the player can settle something.
+CheatScreen ends a game whose rival was caught lying.
+
+Loaded while shown and dropped once the game's own screens take over (a
+cable game is the largest thing in memory): see drop().
+"""
+
+import sys
+
+import ui
+from compat import const
+from hal import A, B
+from link_frame import VERSION as PROTOCOL
+from link_session import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_VERSION
+from strings import t
+from ta_cable import FW, CableMatch
+from ta_link import GAME_TORPEDO, RULE_TOUCHING, rules_bytes
+from ta_view import EN, HU, need
+
+_PLACE = const(2)  # ta_cable's stage: placing the fleet
+
+_EN = """
+ta_h_leave=B:leave
+ta_h_new=A:new game B:leave
+ta_h_adopt=A:use it B:leave
+ta_link=Link cable
+ta_look=Looking for the other handheld.
+ta_plug=Connect the cable; on the other handheld choose Torpedo Attack, Link cable game.
+ta_coin=Tossing a coin...
+ta_you_first=You call first
+ta_opp_first=Rival calls first
+ta_version=Other handheld: protocol %d, firmware %d.%d.%d.
+ta_version_me=This one: protocol %d, firmware %d.%d.%d. Update one of them.
+ta_rules=The other handheld plays %s.
+ta_rules_other=The other handheld chose another game.
+ta_no_link=This handheld has no link port.
+ta_lost=The other handheld has no record of this game.
+ta_other_game=The other handheld has another game saved: start a new game there.
+ta_out_of_step=The two saves are out of step.
+ta_cheat=CHEAT CAUGHT
+ta_cheat1=The rival broke the rules of the link.
+ta_cheat2=The rival copied our coin toss.
+ta_cheat3=The rival's coin does not match.
+ta_cheat4=The rival copied our fleet.
+ta_cheat5=The rival lied about %s.
+ta_cheat6=The rival's fleet is not the one it hid.
+ta_cheat7=The rival's fleet breaks the rules.
+ta_cheat8=The rival falsely claimed a ship located at %s.
+ta_cheat9=The rival hid a ship located at %s.
+ta_cheat20=The rival's torpedo does not match the periscope.
+ta_touch_no=no touching
+"""
+
+_HU = """
+ta_h_leave=B:kilép
+ta_h_new=A:új játék B:kilép
+ta_h_adopt=A:átveszem B:kilép
+ta_link=Kábeles játék
+ta_look=Keresem a másik gépet.
+ta_plug=Dugd be a kábelt; a másik gépen válaszd: Torpedótámadás, Kábeles játék.
+ta_coin=Pénzfeldobás...
+ta_you_first=Te kezdesz
+ta_opp_first=Az ellenfél kezd
+ta_version=A másik gép: protokoll %d, firmware %d.%d.%d.
+ta_version_me=Ez a gép: protokoll %d, firmware %d.%d.%d. Frissítsd valamelyiket.
+ta_rules=A másik gép beállítása: %s.
+ta_rules_other=A másik gép más játékot választott.
+ta_no_link=Ennek a gépnek nincs kábelcsatlakozója.
+ta_lost=A másik gép nem ismeri ezt a játszmát.
+ta_other_game=A másik gépen egy másik játszma van mentve: ott kezdj új játékot.
+ta_out_of_step=A két mentés nincs összhangban.
+ta_cheat=CSALÁS!
+ta_cheat1=Az ellenfél megszegte a kapcsolat szabályait.
+ta_cheat2=Az ellenfél lemásolta a pénzfeldobásunkat.
+ta_cheat3=Az ellenfél pénzfeldobása nem stimmel.
+ta_cheat4=Az ellenfél lemásolta a flottánkat.
+ta_cheat5=Az ellenfél hazudott: %s.
+ta_cheat6=Az ellenfél flottája nem az, amit elrejtett.
+ta_cheat7=Az ellenfél flottája szabálytalan.
+ta_cheat8=Az ellenfél hamisan jelentett bemért hajót: %s.
+ta_cheat9=Az ellenfél eltitkolt egy bemért hajót: %s.
+ta_cheat20=Az ellenfél torpedója nem egyezik a periszkóppal.
+ta_touch_no=nem érhetnek össze
+"""
+
+
+
+
+
+EN.add(_EN)
+HU.add(_HU)
+
+
+def drop():
+    """Forget this module and its words until they are needed again."""
+    EN.drop(_EN)
+    HU.drop(_HU)
+    sys.modules.pop("ta_link_ui", None)
+
+
+class LinkScreen(ui.Screen):
+    """The link while there is no game to show, or a problem only the player can settle."""
+
+    ta_game = True
+
+    def __init__(self, match, modal=False):
+        self.m = match
+        self.modal = modal  # over a game: close when the link is open again
+        self.timer = 0
+        self.shown_first = False
+
+    def update(self, app):
+        m = self.m
+        if app.hw.link is None:
+            if app.buttons.pressed(B) or app.buttons.pressed(A):
+                app.pop()
+            return
+        m.tick(app)
+        if m.cheat is not None:
+            caught(app, m)
+            return
+        st = m.status()
+        btn = app.buttons
+        if st == ST_MISMATCH and btn.pressed(A) and self.may_renew(m):
+            m.new_game(app)
+            restart(app, m)
+            return
+        if st == ST_RULES and btn.pressed(A) and self.peer_rules() is not None:
+            self.adopt(app)
+            return
+        if btn.pressed(B):
+            leave(app)
+            return
+        if self.modal:
+            if st == ST_OPEN:
+                app.pop()
+                drop()
+            return
+        if m.stage >= _PLACE and st == ST_OPEN:
+            if not self.shown_first:
+                self.shown_first = True
+                self.timer = 45
+                app.cue("dice")
+                app.redraw()
+            self.timer -= 1
+            if self.timer <= 0 or btn.pressed(A):
+                app.replace(game_screen(app, m))
+                drop()
+
+    def may_renew(self, m):
+        return m.link.mismatch == M_OUT_OF_STEP or m.has_game()
+
+    def peer_rules(self):
+        r = self.m.link.peer_rules
+        if r is not None and len(r) == 3 and r[0] == GAME_TORPEDO and r[2] < 3:
+            return r
+        return None
+
+    def adopt(self, app):
+        """Take the other handheld's level and touching rule (they must be equal on both)."""
+        from bs_rules import LEVEL_NAMES
+
+        r = self.peer_rules()
+        m = self.m
+        m.level = r[2]
+        m.touching = bool(r[1] & RULE_TOUCHING)
+        app.settings.set("level", LEVEL_NAMES[m.level])
+        app.settings.set("touching", 1 if m.touching else 0)
+        app.save_settings()
+        m.link.set_rules(rules_bytes(m.level, m.touching))
+        app.redraw()
+
+    def body(self, app):
+        """(lines of text, hint key) for what the link is doing."""
+        m = self.m
+        if app.hw.link is None:
+            return t("ta_no_link"), "ta_h_leave"
+        st = m.status()
+        if st == ST_VERSION:
+            lk = m.link
+            v = lk.peer_fw or (0, 0, 0)
+            s = t("ta_version") % (lk.peer_version or 0, v[0], v[1], v[2])
+            return s + " " + t("ta_version_me") % (PROTOCOL, FW[0], FW[1], FW[2]), "ta_h_leave"
+        if st == ST_RULES:
+            r = self.peer_rules()
+            if r is None:
+                return t("ta_rules_other"), "ta_h_leave"
+            what = "%s, %s" % (t("torpedo"), t(("easy", "medium", "hard")[r[2]]))
+            if not r[1] & RULE_TOUCHING:
+                what += ", " + t("ta_touch_no")
+            return t("ta_rules") % what, "ta_h_adopt"
+        if st == ST_MISMATCH:
+            if m.link.mismatch == M_OUT_OF_STEP:
+                return t("ta_out_of_step"), "ta_h_new"
+            if m.has_game():
+                return t("ta_lost"), "ta_h_new"
+            return t("ta_other_game"), "ta_h_leave"
+        if st == ST_SYNCING:
+            return t("ta_syncing"), "ta_h_leave"
+        if st != ST_OPEN:
+            return t("ta_look") + " " + t("ta_plug"), "ta_h_leave"
+        if m.stage >= _PLACE:
+            return t("ta_you_first" if m.g.first == m.me else "ta_opp_first"), None
+        return t("ta_coin"), "ta_h_leave"
+
+    def draw(self, app, fb):
+        ui.title(fb, t("ta_link"))
+        s, key = self.body(app)
+        y = ui.BODY_Y
+        if key is None:  # the coin's answer: big and clear
+            fb.fill_rect(0, 26, ui.W, 11, 1)
+            ui.center(fb, s, 28, 0)
+            return
+        for line in ui.wrap(s, ui.W)[:5]:
+            ui.text(fb, line, 0, y, 1)
+            y += 9
+        ui.hint(fb, t(key))
+
+
+class CheatScreen(ui.Screen):
+    """The rival was caught lying or breaking the protocol: the game ends here."""
+
+    ta_game = True
+
+    def __init__(self, error):
+        self.code = error.code
+        self.cell = error.cell
+
+    def enter(self, app):
+        app.cue("lose")
+
+    def update(self, app):
+        if app.buttons.pressed(A) or app.buttons.pressed(B):
+            app.pop()
+
+    def text(self):
+        s = t("ta_cheat%d" % self.code)
+        if s.startswith("ta_"):
+            s = t("ta_cheat1")
+        if "%s" in s:
+            from bs_rules import cell_name
+
+            s = s % (cell_name(self.cell) if self.cell >= 0 else "?")
+        return s
+
+    def draw(self, app, fb):
+        ui.title(fb, t("ta_cheat"))
+        y = ui.BODY_Y + 2
+        for line in ui.wrap(self.text(), ui.W)[:4]:
+            ui.text(fb, line, 0, y, 1)
+            y += 9
+        ui.hint(fb, "A: OK")
+
+
+# -- moving between the screens ------------------------------------------------------------
+def game_screen(app, m):
+    """The screen that shows a match at its stage (its modules load now: the link's screens go)."""
+    if m.stage == _PLACE:
+        need(app, "ta_place")
+        return sys.modules["ta_place"].Placement(m)
+    need(app, "ta_locate")
+    return sys.modules["ta_locate"].Locate(m)
+
+
+def leave(app):
+    """Close every Torpedo Attack screen (the game stays saved)."""
+    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
+        app.stack.pop()
+    app.pop()
+
+
+def restart(app, m):
+    """After new_game(): the link screen alone, for a fresh coin toss."""
+    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
+        app.stack.pop()
+    app.replace(LinkScreen(m))
+
+
+def caught(app, m):
+    """Every game screen gives way to the cheat screen."""
+    m.finish(app)
+    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
+        app.stack.pop()
+    app.replace(CheatScreen(m.cheat))
+
+
+def start(app, lg, rand):
+    """A new cable game from the mode's menu (which it replaces); lg: see CableMatch."""
+    m = CableMatch(app, lg, rand) if app.hw.link is not None else None
+    app.replace(LinkScreen(m))
+
+
+def resume(app, payload):
+    m = CableMatch.load(app, payload)
+    if m.stage < _PLACE:
+        app.push(LinkScreen(m))
+    else:
+        app.push(game_screen(app, m))
+        drop()
