@@ -21,8 +21,6 @@ toss, a cheat caught) are ta_link_ui, loaded only while they are needed.
 
 import sys
 
-import font
-import ui
 from compat import const
 from link_commit import (
     C_PROTOCOL,
@@ -44,13 +42,11 @@ from link_session import (
     Link,
 )
 from prng import Rng
-from strings import t
 from ta_engine import Game
 from ta_link import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
 from ta_rules import OVER
-from ta_view import need, rand_source
+from ta_view import FW, need, rand_source
 
-FW = (1, 0, 0)  # this firmware's version, sent in HELLO
 # The link's send queue: 4 messages (the window), not 16 (3 KB less); the 15 parts of the
 # fleet commitment that do not fit wait in CableMatch.out, which is saved too.
 _TX_SLOTS = const(4)
@@ -353,18 +349,13 @@ class CableMatch:
         return m
 
     # -- drawing -------------------------------------------------------------------
-    def draw_trouble(self, fb):
-        """A note across the top while the link is not open (the game waits, nothing is lost)."""
+    def trouble(self):
+        """The word for what the link is doing while it is not open (the game waits, nothing is
+        lost), or None; the screens show it in place of their title."""
         st = self.status()
         if st == ST_OPEN or self.stage == _DONE:
-            return
-        s = t("ta_unplugged") if st == ST_UNPLUGGED else t("ta_syncing")
-        s = font.fit(s, ui.W - 4)
-        w = font.width(s) + 4
-        x = (ui.W - w) // 2
-        fb.fill_rect(x, 0, w, 10, 0)
-        fb.rect(x, 0, w, 10, 1)
-        ui.text(fb, s, x + 2, 1, 1)
+            return None
+        return "ta_unplugged" if st == ST_UNPLUGGED else "ta_syncing"
 
 
 class _Count:

@@ -1,24 +1,12 @@
-"""Every Torpedo Attack screen in representative states, for the layout tests and the PNG review.
+"""The Torpedo Attack screens of a game against the CPU (and those every game shares), in
+representative states, for the layout tests and the PNG review (a cable game's: ta_catalog_cable).
 
 Games are played here by a fixed script (seeded engine, scripted presses),
-so the same states come up every time; the cable screens use a match whose
-link status is set by hand (no cable in the screen tests).
+so the same states come up every time.
 """
 
 from compat import const
-from link_commit import C_ANSWER, C_SUNK_HIDDEN, CheatError
-from link_session import (
-    M_OTHER_GAME,
-    M_OUT_OF_STEP,
-    ST_CONNECTING,
-    ST_MISMATCH,
-    ST_OPEN,
-    ST_RULES,
-    ST_VERSION,
-)
-from ta_cable import CableMatch
 from ta_engine import Game
-from ta_link_ui import CheatScreen, LinkScreen
 from ta_locate import Locate
 from ta_match import CpuMatch
 from ta_place import Placement
@@ -47,10 +35,6 @@ _S_AIM = const(1)
 _S_WATCH = const(2)
 _RESULT = const(3)
 _ROUND = const(5)
-_PLACE = const(2)  # ta_cable stages
-_COMMIT = const(3)
-_PLAY = const(4)
-_REVEAL = const(5)
 _EV_ANSWER = const(1)  # match events
 _EV_CALL = const(2)
 
@@ -97,27 +81,6 @@ def _game(seed=7, level=1):
     return g
 
 
-class _Stub(CableMatch):
-    """A cable match for pictures: no port, the link's status set by hand."""
-
-    def __init__(self, app, st=ST_CONNECTING):
-        CableMatch.__init__(self, app, 1, True)
-        self.st = st
-
-    def status(self):
-        return self.st
-
-    def tick(self, app):
-        pass
-
-
-def _cable(app, g, stage=_PLAY, st=ST_OPEN):
-    m = _Stub(app, st)
-    m.g = g
-    m.stage = stage
-    return m
-
-
 def _locate(m, state, view=0, ev=None, note=None):
     s = Locate(m)
     s.state = state
@@ -145,7 +108,7 @@ def screens(app):
 
     yield "menu", ta_ui.TaMenu()
     # -- placing
-    m = CpuMatch(Game(7, 1))
+    m = CpuMatch(Game(7, 1, cpu=(False, False)))
     m.shuffle()
     p = Placement(m)
     yield "place_menu", p
@@ -160,7 +123,7 @@ def screens(app):
     p.row, p.col = 4, 3
     p.judge()
     yield "place_overlap", p
-    p = Placement(CpuMatch(Game(7, 1, touching=False)))
+    p = Placement(CpuMatch(Game(7, 1, cpu=(False, False), touching=False)))
     p.fleet.clear()
     p.fleet.place(2, 5, 5, True)
     p.hand(0)
@@ -176,7 +139,9 @@ def screens(app):
     s = _locate(m, _AIM, ev=(_EV_ANSWER, g.last_cell, g.marks[0][g.last_cell] - 1, -1))
     s.cur = 55
     yield "aim", s
-    yield "called_already", _locate(m, _AIM, note="ta_again")
+    s = _locate(m, _AIM, note="ta_again")
+    s.cur = g.last_cell
+    yield "called_already", s
     yield "own_fleet", _locate(m, _AIM, _OWN)
     yield "cpu_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 47, TARGET_LOCATED, -1))
     yield "open_water", _locate(m, _SHOW, 0, (_EV_ANSWER, 55, 0, -1))
@@ -192,7 +157,7 @@ def screens(app):
     yield "scope_hit", _scope(m, _RESULT, f, T_HIT, 150, f)
     yield "scope_miss", _scope(m, _RESULT, 40, T_MISS, 0, 40)
     yield "scope_no_shot", _scope(m, _RESULT, WINDOW - 1, T_MISS, 0, NO_PRESS)
-    g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 1 and g.torpedo == 2)
+    g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 1)
     m = CpuMatch(g)
     m.cpu = 1
     yield "scope_cpu", _scope(m, _S_WATCH, 150)
@@ -220,41 +185,6 @@ def screens(app):
     m = CpuMatch(g)
     yield "end", _locate(m, _END)
     yield "end_fleet", _locate(m, _END, _OWN)
-    g.winner = 1 - g.winner
+    m = CpuMatch(g)
+    m.me, m.cpu = 1, 0  # the other side of the same game
     yield "end_other", _locate(m, _END)
-    # -- the cable
-    yield "no_link", LinkScreen(None)
-    yield "looking", LinkScreen(_Stub(app))
-    st = _Stub(app, ST_VERSION)
-    st.link.peer_version = 2
-    st.link.peer_fw = (2, 5, 1)
-    yield "version", LinkScreen(st)
-    st = _Stub(app, ST_RULES)
-    st.link.peer_rules = bytes((2, 0, 2))
-    yield "rules", LinkScreen(st)
-    st = _Stub(app, ST_MISMATCH)
-    st.link.mismatch = M_OTHER_GAME
-    yield "other_game", LinkScreen(st)
-    st = _Stub(app, ST_MISMATCH)
-    st.link.mismatch = M_OUT_OF_STEP
-    st.stage = _PLAY
-    yield "out_of_step", LinkScreen(st)
-    st = _Stub(app, ST_OPEN)
-    st.stage = 1
-    yield "coin", LinkScreen(st)
-    g = _game()
-    yield "first", LinkScreen(_cable(app, g, _PLACE))
-    g = _game()
-    g.phase = LOCATE
-    m = _cable(app, g, _COMMIT)
-    yield "their_fleet", _locate(m, _WAIT)
-    g = _play(_game(), lambda g: g.turns[1] >= 12 and g.phase == LOCATE and g.turn == 1)
-    m = _cable(app, g)
-    yield "rival_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 66, SHIP_LOCATED, 0))
-    m = _cable(app, g, _PLAY, 1)
-    yield "unplugged", _locate(m, _WAIT, _OWN, (_EV_ANSWER, 3, 0, -1))
-    g = _play(_game(), lambda g: False, 2000)
-    yield "checking", _locate(_cable(app, g, _REVEAL), _WAIT)
-    yield "cheat_answer", CheatScreen(CheatError(C_ANSWER, "", 47))
-    yield "cheat_hidden", CheatScreen(CheatError(C_SUNK_HIDDEN, "", 99))
-    yield "cheat_press", CheatScreen(CheatError(20, ""))

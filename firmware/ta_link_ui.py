@@ -8,7 +8,9 @@ game it comes up by itself when only the player can settle something.
 CheatScreen ends a game whose rival was caught lying.
 
 Loaded while shown and dropped once the game's own screens take over (a
-cable game is the largest thing in memory): see drop().
+cable game is the largest thing in memory): see drop(). It imports none of
+the link's modules itself (it names the link's status codes as private
+consts), so that its screens can be drawn without them (ta_catalog_cable).
 """
 
 import sys
@@ -16,14 +18,20 @@ import sys
 import ui
 from compat import const
 from hal import A, B
-from link_frame import VERSION as PROTOCOL
-from link_session import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_VERSION
 from strings import t
-from ta_cable import FW, CableMatch
-from ta_link import GAME_TORPEDO, RULE_TOUCHING, rules_bytes
-from ta_view import EN, HU, need
+from ta_view import EN, FW, HU, need
 
 _PLACE = const(2)  # ta_cable's stage: placing the fleet
+# link_session.status() values and mismatch reasons (docs/link-protocol.md 5.1)
+_ST_VERSION = const(2)
+_ST_RULES = const(3)
+_ST_SYNCING = const(4)
+_ST_MISMATCH = const(5)
+_ST_OPEN = const(6)
+_M_OUT_OF_STEP = const(2)
+# HELLO rules bytes (ta_link.rules_bytes): game 2 is Torpedo Attack; flags bit 1: ships may touch
+_GAME_TORPEDO = const(2)
+_RULE_TOUCHING = const(2)
 
 _EN = """
 ta_h_leave=B:leave
@@ -117,7 +125,7 @@ class LinkScreen(ui.Screen):
 
     def update(self, app):
         m = self.m
-        if app.hw.link is None:
+        if m is None:  # no link port
             if app.buttons.pressed(B) or app.buttons.pressed(A):
                 app.pop()
             return
@@ -127,22 +135,22 @@ class LinkScreen(ui.Screen):
             return
         st = m.status()
         btn = app.buttons
-        if st == ST_MISMATCH and btn.pressed(A) and self.may_renew(m):
+        if st == _ST_MISMATCH and btn.pressed(A) and self.may_renew(m):
             m.new_game(app)
             restart(app, m)
             return
-        if st == ST_RULES and btn.pressed(A) and self.peer_rules() is not None:
+        if st == _ST_RULES and btn.pressed(A) and self.peer_rules() is not None:
             self.adopt(app)
             return
         if btn.pressed(B):
             leave(app)
             return
         if self.modal:
-            if st == ST_OPEN:
+            if st == _ST_OPEN:
                 app.pop()
                 drop()
             return
-        if m.stage >= _PLACE and st == ST_OPEN:
+        if m.stage >= _PLACE and st == _ST_OPEN:
             if not self.shown_first:
                 self.shown_first = True
                 self.timer = 45
@@ -154,11 +162,11 @@ class LinkScreen(ui.Screen):
                 drop()
 
     def may_renew(self, m):
-        return m.link.mismatch == M_OUT_OF_STEP or m.has_game()
+        return m.link.mismatch == _M_OUT_OF_STEP or m.has_game()
 
     def peer_rules(self):
         r = self.m.link.peer_rules
-        if r is not None and len(r) == 3 and r[0] == GAME_TORPEDO and r[2] < 3:
+        if r is not None and len(r) == 3 and r[0] == _GAME_TORPEDO and r[2] < 3:
             return r
         return None
 
@@ -169,41 +177,45 @@ class LinkScreen(ui.Screen):
         r = self.peer_rules()
         m = self.m
         m.level = r[2]
-        m.touching = bool(r[1] & RULE_TOUCHING)
+        m.touching = bool(r[1] & _RULE_TOUCHING)
         app.settings.set("level", LEVEL_NAMES[m.level])
         app.settings.set("touching", 1 if m.touching else 0)
         app.save_settings()
+        from ta_link import rules_bytes
+
         m.link.set_rules(rules_bytes(m.level, m.touching))
         app.redraw()
 
     def body(self, app):
         """(lines of text, hint key) for what the link is doing."""
         m = self.m
-        if app.hw.link is None:
+        if m is None:
             return t("ta_no_link"), "ta_h_leave"
         st = m.status()
-        if st == ST_VERSION:
+        if st == _ST_VERSION:
             lk = m.link
             v = lk.peer_fw or (0, 0, 0)
             s = t("ta_version") % (lk.peer_version or 0, v[0], v[1], v[2])
-            return s + " " + t("ta_version_me") % (PROTOCOL, FW[0], FW[1], FW[2]), "ta_h_leave"
-        if st == ST_RULES:
+            from link_frame import VERSION
+
+            return s + " " + t("ta_version_me") % (VERSION, FW[0], FW[1], FW[2]), "ta_h_leave"
+        if st == _ST_RULES:
             r = self.peer_rules()
             if r is None:
                 return t("ta_rules_other"), "ta_h_leave"
             what = "%s, %s" % (t("torpedo"), t(("easy", "medium", "hard")[r[2]]))
-            if not r[1] & RULE_TOUCHING:
+            if not r[1] & _RULE_TOUCHING:
                 what += ", " + t("ta_touch_no")
             return t("ta_rules") % what, "ta_h_adopt"
-        if st == ST_MISMATCH:
-            if m.link.mismatch == M_OUT_OF_STEP:
+        if st == _ST_MISMATCH:
+            if m.link.mismatch == _M_OUT_OF_STEP:
                 return t("ta_out_of_step"), "ta_h_new"
             if m.has_game():
                 return t("ta_lost"), "ta_h_new"
             return t("ta_other_game"), "ta_h_leave"
-        if st == ST_SYNCING:
+        if st == _ST_SYNCING:
             return t("ta_syncing"), "ta_h_leave"
-        if st != ST_OPEN:
+        if st != _ST_OPEN:
             return t("ta_look") + " " + t("ta_plug"), "ta_h_leave"
         if m.stage >= _PLACE:
             return t("ta_you_first" if m.g.first == m.me else "ta_opp_first"), None
@@ -292,11 +304,15 @@ def caught(app, m):
 
 def start(app, lg, rand):
     """A new cable game from the mode's menu (which it replaces); lg: see CableMatch."""
+    from ta_cable import CableMatch
+
     m = CableMatch(app, lg, rand) if app.hw.link is not None else None
     app.replace(LinkScreen(m))
 
 
 def resume(app, payload):
+    from ta_cable import CableMatch
+
     m = CableMatch.load(app, payload)
     if m.stage < _PLACE:
         app.push(LinkScreen(m))

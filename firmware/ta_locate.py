@@ -14,6 +14,7 @@ raises it for the shoot-out. The match (ta_match, ta_cable) supplies the
 opponent's moves as events; this screen paces and shows them.
 """
 
+import font
 import gridview
 import ta_scope_ui
 import ui
@@ -244,15 +245,19 @@ class Locate(ui.Screen):
         self.draw_panel(app, fb, own)
         if self.state == _SHOW:
             self.draw_banner(fb)
-        m.draw_trouble(fb)
 
     def title(self, own):
         m, g = self.m, self.g
         st = self.state
+        why = m.trouble()
+        if why is not None:
+            return t(why)
         if st == _END:
             return end_words(m)[0]
         if g.phase == OVER or not m.ready():
             return t("ta_waiting")
+        if g.phase == SHOOTOUT:
+            return t("ta_shootout")
         if st == _AIM:
             return t("ta_fleet" if own else "ta_your_call")
         ours = self.ev[0] == _EV_ANSWER if (st == _SHOW and self.ev is not None) else g.turn == m.me
@@ -271,6 +276,9 @@ class Locate(ui.Screen):
         if g.phase == OVER and self.state != _END:
             lines(fb, t("ta_checking"), x, 11, _PANEL_W, 4)
             return
+        if self.state == _SHOW:  # the announcement covers the panel: its header and hint only
+            hint(fb, "ta_h_skip")
+            return
         score_line(fb, t("ta_you"), g.score(me), 11)
         score_line(fb, t(name_key(m, opp)), g.score(opp), 20)
         ship_icons(fb, x, 30, g.status[opp if own else me], SHIP_SIZES)
@@ -288,8 +296,6 @@ class Locate(ui.Screen):
             ui.text(fb, word, x, 47, 1)
         if self.state == _AIM:
             hint(fb, "ta_h_view" if own else "ta_h_call")
-        elif self.state == _SHOW:
-            hint(fb, "ta_h_skip")
 
     def draw_banner(self, fb):
         e = self.ev
@@ -300,6 +306,6 @@ class Locate(ui.Screen):
         who = t("ta_you") if kind == _EV_ANSWER else t(name_key(self.m, 1 - self.m.me))
         top = t("ta_calls") % (who, gridview.name(cell // SIZE, cell % SIZE))
         if ann == SHIP_LOCATED:
-            top = "%s  %s" % (top, ship_name(ship))
+            top = "%s  %s" % (top, ship_name(ship, ui.W - 20 - font.width(top)))
         banner(fb, top, t("ta_ann%d" % ann))
 

@@ -12,7 +12,7 @@ ta_cable.CableMatch for a game over the link cable, with the same calls:
     m.save(app)                 keep the game in flash ("game"), with m.cursor
     m.finish(app)               the game is over: forget the save
     m.ready(), m.verified()     both fleets in / the result is checked (always, here)
-    m.draw_trouble(fb)          a note over the screen while the cable is out (nothing here)
+    m.trouble()                 a word while the cable is out (None here), shown as the title
 
 The CPU's moves come from the engine (its Battleship search and its aim by
 level) the moment a screen asks for them; the screens pace them.
@@ -80,8 +80,8 @@ class CpuMatch:
             return (_EV_PRESS, f, out, pts)
         return None
 
-    def draw_trouble(self, fb):
-        pass
+    def trouble(self):
+        return None
 
     # -- saving ---------------------------------------------------------------
     def save(self, app):

@@ -157,14 +157,15 @@ class Placement(ui.Screen):
         grid.ship(fb, self.row, self.col, n, self.vert, style)
         y = lines(fb, _breakable(ship_name(self.ship)), x, 11, _PANEL_W, 2)
         fb.fill_rect(x, y + 1, n * 3 + 1, 4, 1)
+        y += 9
         if self.why != OK:
-            lines(fb, self.reason(), x, 38, _PANEL_W - 1, 2)
+            lines(fb, self.reason(), x, y, _PANEL_W - 1, (ui.HINT_Y - y) // 9)
         hint(fb, "ta_h_place")
 
     def reason(self):
         if self.why == OFF_GRID:
             return t("ta_off")
-        name = ship_name(self.other) if self.other >= 0 else "?"
+        name = ship_name(self.other, _PANEL_W - 1) if self.other >= 0 else "?"
         return t("ta_overlaps" if self.why == OVERLAP else "ta_touches") % name
 
 

@@ -20,6 +20,7 @@ theirs. A settled round shows both shots (ROUND).
 """
 
 import font
+import strings
 import ui
 from bs_rules import SHIP_SIZES
 from compat import const
@@ -93,17 +94,9 @@ class Scope(ui.Screen):
         self.pts = 0
         self.pending = None
         self.left = TORPEDOES - g.torpedo if not self.so else 0
+        self.score = g.score(shooter)  # before this shot
         self.size = SHIP_SIZES[g.target] if not self.so else 3
-        name = t(name_key(m, shooter))
-        if self.so:
-            self.top = t("ta_shootout")
-            self.worth = t("ta_round") % (g.sd_round + 1)
-            self.title = name
-        else:
-            self.top = "%s %d" % (name, g.score(shooter))
-            self.worth = "+%d" % SCORES[g.torpedo]
-            self.title = t("ta_torpedo") % (g.torpedo + 1)
-        self.aims = t("ta_aims") % name
+        self.lang = None  # the words below are made in draw(), in the language shown
         self.state = _INTRO
         self.timer = _INTRO_FRAMES
         if not self.mine and not m.cable:
@@ -212,7 +205,29 @@ class Scope(ui.Screen):
         app.redraw()
 
     # -- drawing -----------------------------------------------------------------
+    def words(self):
+        """This shot's words, made once (the periscope redraws every frame)."""
+        m = self.m
+        self.lang = strings.lang()
+        shooter = self.shooter
+        if self.so:
+            self.top = t("ta_shootout")
+            self.worth = t("ta_round") % (self.round + 1)
+            self.title = t("ta_your_shot") if self.mine else ""
+        else:
+            self.top = "%s %d" % (t(name_key(m, shooter)), self.score)
+            self.worth = "+%d" % SCORES[TORPEDOES - self.left]
+            self.title = t("ta_torpedo") % (TORPEDOES - self.left + 1)
+        self.aims = t("ta_opp_aims" if m.cable else "ta_cpu_aims")
+        self.fire = t("ta_fire")
+        if self.mine:
+            self.intro = "%s  %s" % (self.title, t("ta_ready"))
+        else:
+            self.intro = self.aims if self.so else self.title
+
     def draw(self, app, fb):
+        if self.lang != strings.lang():
+            self.words()
         st = self.state
         if st == _ROUND:
             self.draw_round(app, fb)
@@ -227,10 +242,13 @@ class Scope(ui.Screen):
             _ship(fb, x, self.size)
             fb.vline(x, _WATER_Y + 1, _ROD_END - _WATER_Y, 1)
         _sight(fb)
-        if st == _INTRO:
-            _bottom(fb, "%s  %s" % (self.title, t("ta_ready")) if not self.so else self.title, False)
+        why = self.m.trouble()
+        if why is not None and st != _RESULT:
+            _bottom(fb, t(why), True)
+        elif st == _INTRO:
+            _bottom(fb, self.intro, False)
         elif st == _AIM:
-            _bottom(fb, t("ta_fire"), False)
+            _bottom(fb, self.fire, False)
         elif st == _WATCH:
             _bottom(fb, self.aims, False)
         elif st == _WAIT:
@@ -239,7 +257,6 @@ class Scope(ui.Screen):
             _bottom(fb, self.result_text(), True)
         if st == _AIM or st == _WATCH:
             fb.fill_rect(0, _BAR_Y, (WINDOW - f) * ui.W // WINDOW, 2, 1)
-        self.m.draw_trouble(fb)
 
     def draw_top(self, fb):
         x = 0

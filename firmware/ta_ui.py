@@ -100,6 +100,14 @@ def resume(app, payload):
 
 
 def catalog(app):
-    need(app, "ta_catalog")
+    """Every screen: a cable game's, then (those modules gone) a game against the CPU's."""
+    import gc
+
     words()
-    return sys.modules["ta_catalog"].screens(app)
+    need(app, "ta_catalog_cable")
+    yield from sys.modules["ta_catalog_cable"].screens(app)
+    for name in ("ta_catalog_cable", "ta_link_ui"):
+        sys.modules.pop(name, None)
+    gc.collect()
+    need(app, "ta_catalog")
+    yield from sys.modules["ta_catalog"].screens(app)

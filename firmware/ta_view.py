@@ -20,6 +20,8 @@ from strings import t
 from ta_rules import GONE, HIDDEN, HIT1
 from wordlist import Words
 
+FW = (1, 0, 0)  # this firmware's version, as the link cable's HELLO tells the other handheld
+
 _GRID_X = const(8)
 _GRID_Y = const(6)
 _PANEL_X = const(63)
@@ -57,19 +59,22 @@ ta_ship1=Battleship
 ta_ship2=Destroyer
 ta_ship3=Submarine
 ta_ship4=Patrol Boat
+ta_short0=Carrier
 ta_torpedo=Torpedo %d
 ta_ready=Ready...
 ta_fire=A: FIRE!
 ta_hit=HIT! +%d
-ta_hit_so=HIT!
+ta_hit_so=HIT
 ta_miss=MISS
 ta_escaped=ESCAPED
 ta_left=%d left
-ta_aims=%s aims
+ta_your_shot=Your shot
+ta_cpu_aims=CPU aims
+ta_opp_aims=Rival aims
 ta_shootout=SHOOT-OUT
 ta_round=Round %d
 ta_tie=A TIE!
-ta_level_round=Level: again
+ta_level_round=Even: next round
 ta_closer=Closer wins
 ta_px=%d px
 ta_no_press=no shot
@@ -78,7 +83,7 @@ ta_lose_cpu=CPU WINS
 ta_lose=YOU LOSE
 ta_draw=A DRAW
 ta_end1=1000 points
-ta_end2=All ships done
+ta_end2=No more ships
 ta_end3=Out of reach
 ta_end4=Shoot-out
 ta_turn=Turn %d
@@ -97,7 +102,7 @@ ta_h_next=A:next
 ta_h_end=A:view B:menu
 ta_h_place=A:place B:turn
 ta_h_pick=A:choose
-ta_unplugged=Cable unplugged
+ta_unplugged=Unplugged
 ta_syncing=Linking up...
 ta_waiting=Waiting...
 ta_their_fleet=Waiting for the rival's fleet...
@@ -118,7 +123,7 @@ ta_cpu=Gép
 ta_opp=Ellenfél
 ta_your_call=Te jössz
 ta_cpu_call=A gép jön
-ta_opp_call=Ő jön
+ta_opp_call=Ellenfél jön
 ta_calls=%s: %s
 ta_calling=Hívás: %s
 ta_again=Ezt már hívtad
@@ -129,19 +134,22 @@ ta_ship1=Csatahajó
 ta_ship2=Romboló
 ta_ship3=Tengeralattjáró
 ta_ship4=Járőrhajó
+ta_short0=Hordozó
 ta_torpedo=%d. torpedó
-ta_ready=Figyelj...
+ta_ready=Készülj...
 ta_fire=A: TŰZ!
 ta_hit=TALÁLAT! +%d
-ta_hit_so=TALÁLAT!
+ta_hit_so=TALÁLAT
 ta_miss=MELLÉ
 ta_escaped=ELMENEKÜLT
 ta_left=Még %d
-ta_aims=%s céloz
+ta_your_shot=Te lősz
+ta_cpu_aims=A gép céloz
+ta_opp_aims=Az ellenfél céloz
 ta_shootout=PÁRBAJ
 ta_round=%d. kör
 ta_tie=DÖNTETLEN!
-ta_level_round=Újra: egyenlő
+ta_level_round=Egyenlő: új kör
 ta_closer=A közelebbi nyer
 ta_px=%d px
 ta_no_press=nem lőtt
@@ -150,7 +158,7 @@ ta_lose_cpu=A GÉP NYERT
 ta_lose=VESZTETTÉL
 ta_draw=DÖNTETLEN
 ta_end1=1000 pont
-ta_end2=Minden hajó kész
+ta_end2=Nincs több cél
 ta_end3=Behozhatatlan
 ta_end4=Párbaj
 ta_turn=%d. kör
@@ -221,8 +229,13 @@ def rand_source():
 
 
 def ship_name(ship, px=128):
-    """The ship's name, shortened to px if it must be."""
-    return font.fit(t("ta_ship%d" % ship), px)
+    """The ship's name; its short form ("Hordozó") where the whole one is wider than px."""
+    s = t("ta_ship%d" % ship)
+    if font.width(s) > px:
+        short = t("ta_short%d" % ship)
+        if not short.startswith("ta_"):
+            s = short
+    return font.fit(s, px)
 
 
 def header(fb, s):
@@ -263,11 +276,13 @@ def ship_icons(fb, x, y, status, sizes, cell=2, gap=2):
 
 def banner(fb, top, big, y=22):
     """The announcement across the whole screen: a line of text over a lit
-    bar holding the big word ("TARGET LOCATED"), clear of anything under it."""
+    bar holding the big word ("TARGET LOCATED"), clear of anything under it
+    (the top line clear of the grid's row letters too)."""
     fb.fill_rect(0, y, ui.W, 22, 0)
     fb.rect(0, y, ui.W, 22, 1)
     if top:
-        ui.center(fb, top, y + 2)
+        top = font.fit(top, ui.W - 20)
+        ui.text(fb, top, (ui.W - font.width(top)) // 2, y + 2)
     fb.fill_rect(1, y + 11, ui.W - 2, 10, 1)
     ui.center(fb, big, y + 12, 0)
 

@@ -3,6 +3,12 @@
 A UI module may define catalog(app) yielding (name, screen) pairs: the
 screen in a representative state (long names, full hands, end of game).
 This module collects them from home.py and every mode in modes.py.
+
+Each game mode is checked in a MicroPython process of its own (a 192 KB
+heap holds one mode at a time, as on the device, where the app unloads a
+mode before the next loads: qstrs and a heap fragmented by compiling one
+mode's sources stay behind for the next): tests/mp/screens_dump.py MODULE
+renders one module, tests/host/test_screens_modes.py runs it for each mode.
 """
 
 import gc
@@ -25,10 +31,10 @@ def modules():
     return names
 
 
-def each_screen(app):
-    """Every catalogued screen; each mode's modules are dropped after its
-    screens, as the app does, so that one mode at a time is in memory."""
-    for name in modules():
+def each_screen(app, names=None):
+    """Every catalogued screen of the modules named (default: all); each
+    mode's modules are dropped after its screens, as the app does."""
+    for name in names or modules():
         before = set(sys.modules)
         mod = __import__(name)
         if hasattr(mod, "catalog"):
