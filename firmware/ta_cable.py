@@ -21,6 +21,7 @@ toss, a cheat caught) are ta_link_ui, loaded only while they are needed.
 
 import sys
 
+import ta_cheat
 from compat import const
 from link_commit import (
     C_PROTOCOL,
@@ -228,7 +229,7 @@ class CableMatch:
 
     def caught(self, app):
         """Show the cheat caught (the screens call this when .cheat is set)."""
-        _screens(app).caught(app, self)
+        ta_cheat.caught(app, self)
 
     def new_game(self, app):
         """Forget this game on both sides (after saves that differ): a fresh coin toss."""

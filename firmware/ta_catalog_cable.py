@@ -6,8 +6,9 @@ link's modules (the screens are drawn in a 192 KB heap; a cable game needs more)
 """
 
 from compat import const
+from ta_cheat import CheatScreen
 from ta_engine import Game
-from ta_link_ui import CheatScreen, LinkScreen
+from ta_link_ui import LinkScreen
 from ta_locate import Locate
 from ta_rules import FIRE, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, WINDOW
 

@@ -5,7 +5,6 @@ other handheld, unplugged, a protocol version or rules that differ (with the
 choice to take the other handheld's level), saved games that differ (with
 the choice to start a new game), the coin toss and who calls first. Over a
 game it comes up by itself when only the player can settle something.
-CheatScreen ends a game whose rival was caught lying.
 
 Loaded while shown and dropped once the game's own screens take over (a
 cable game is the largest thing in memory): see drop(). It imports none of
@@ -19,7 +18,7 @@ import ui
 from compat import const
 from hal import A, B
 from strings import t
-from ta_view import EN, FW, HU, need
+from ta_view import EN, FW, HU, need, under_top
 
 _PLACE = const(2)  # ta_cable's stage: placing the fleet
 # link_session.status() values and mismatch reasons (docs/link-protocol.md 5.1)
@@ -51,17 +50,6 @@ ta_no_link=This handheld has no link port.
 ta_lost=The other handheld has no record of this game.
 ta_other_game=The other handheld has another game saved: start a new game there.
 ta_out_of_step=The two saves are out of step.
-ta_cheat=CHEAT CAUGHT
-ta_cheat1=The rival broke the rules of the link.
-ta_cheat2=The rival copied our coin toss.
-ta_cheat3=The rival's coin does not match.
-ta_cheat4=The rival copied our fleet.
-ta_cheat5=The rival lied about %s.
-ta_cheat6=The rival's fleet is not the one it hid.
-ta_cheat7=The rival's fleet breaks the rules.
-ta_cheat8=The rival falsely claimed a ship located at %s.
-ta_cheat9=The rival hid a ship located at %s.
-ta_cheat20=The rival's torpedo does not match the periscope.
 ta_touch_no=no touching
 """
 
@@ -83,17 +71,6 @@ ta_no_link=Ennek a gépnek nincs kábelcsatlakozója.
 ta_lost=A másik gép nem ismeri ezt a játszmát.
 ta_other_game=A másik gépen egy másik játszma van mentve: ott kezdj új játékot.
 ta_out_of_step=A két mentés nincs összhangban.
-ta_cheat=CSALÁS!
-ta_cheat1=Az ellenfél megszegte a kapcsolat szabályait.
-ta_cheat2=Az ellenfél lemásolta a pénzfeldobásunkat.
-ta_cheat3=Az ellenfél pénzfeldobása nem stimmel.
-ta_cheat4=Az ellenfél lemásolta a flottánkat.
-ta_cheat5=Az ellenfél hazudott: %s.
-ta_cheat6=Az ellenfél flottája nem az, amit elrejtett.
-ta_cheat7=Az ellenfél flottája szabálytalan.
-ta_cheat8=Az ellenfél hamisan jelentett bemért hajót: %s.
-ta_cheat9=Az ellenfél eltitkolt egy bemért hajót: %s.
-ta_cheat20=Az ellenfél torpedója nem egyezik a periszkóppal.
 ta_touch_no=nem érhetnek össze
 """
 
@@ -131,7 +108,7 @@ class LinkScreen(ui.Screen):
             return
         m.tick(app)
         if m.cheat is not None:
-            caught(app, m)
+            m.caught(app)
             return
         st = m.status()
         btn = app.buttons
@@ -235,41 +212,6 @@ class LinkScreen(ui.Screen):
         ui.hint(fb, t(key))
 
 
-class CheatScreen(ui.Screen):
-    """The rival was caught lying or breaking the protocol: the game ends here."""
-
-    ta_game = True
-
-    def __init__(self, error):
-        self.code = error.code
-        self.cell = error.cell
-
-    def enter(self, app):
-        app.cue("lose")
-
-    def update(self, app):
-        if app.buttons.pressed(A) or app.buttons.pressed(B):
-            app.pop()
-
-    def text(self):
-        s = t("ta_cheat%d" % self.code)
-        if s.startswith("ta_"):
-            s = t("ta_cheat1")
-        if "%s" in s:
-            from bs_rules import cell_name
-
-            s = s % (cell_name(self.cell) if self.cell >= 0 else "?")
-        return s
-
-    def draw(self, app, fb):
-        ui.title(fb, t("ta_cheat"))
-        y = ui.BODY_Y + 2
-        for line in ui.wrap(self.text(), ui.W)[:4]:
-            ui.text(fb, line, 0, y, 1)
-            y += 9
-        ui.hint(fb, "A: OK")
-
-
 # -- moving between the screens ------------------------------------------------------------
 def game_screen(app, m):
     """The screen that shows a match at its stage (its modules load now: the link's screens go)."""
@@ -282,24 +224,14 @@ def game_screen(app, m):
 
 def leave(app):
     """Close every Torpedo Attack screen (the game stays saved)."""
-    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
-        app.stack.pop()
+    under_top(app)
     app.pop()
 
 
 def restart(app, m):
     """After new_game(): the link screen alone, for a fresh coin toss."""
-    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
-        app.stack.pop()
+    under_top(app)
     app.replace(LinkScreen(m))
-
-
-def caught(app, m):
-    """Every game screen gives way to the cheat screen."""
-    m.finish(app)
-    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
-        app.stack.pop()
-    app.replace(CheatScreen(m.cheat))
 
 
 def start(app, lg, rand):

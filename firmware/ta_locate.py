@@ -104,6 +104,7 @@ class Locate(ui.Screen):
         if g.phase != LOCATE:  # FIRE: a save made with the periscope up
             self.scope(app)
             return
+        self.began = m.ready()
         if g.turn == m.me and m.ready():
             self.state = _AIM
             self.view = _ENEMY

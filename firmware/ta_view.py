@@ -287,6 +287,12 @@ def banner(fb, top, big, y=22):
     ui.center(fb, big, y + 12, 0)
 
 
+def under_top(app):
+    """Close every Torpedo Attack screen under the top one (they say so: ta_game)."""
+    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
+        app.stack.pop()
+
+
 def lines(fb, s, x, y, px, most, pitch=9):
     """s wrapped to px, at most `most` lines from y; returns the y after."""
     for line in ui.wrap(s, px)[:most]:
