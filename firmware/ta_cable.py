@@ -256,6 +256,8 @@ class CableMatch:
         "ta_peer"; each later save (after nearly every message) is under a
         kilobyte, built in one exact allocation."""
         link = self.link
+        if not link.needs_save:
+            return  # nothing new since the last save (the screens ask after every move)
         if not self.saving:
             if self.finished or self.stage < _PLAY or self.out or link.unacked():
                 link.needs_save = False  # nothing worth keeping yet (or any more)

@@ -33,6 +33,7 @@ from ta_view import (
     score_line,
     ship_icons,
     ship_name,
+    under_top,
 )
 
 _AIM = const(0)  # our call: the cursor is live
@@ -134,7 +135,10 @@ class Locate(ui.Screen):
             if self.timer <= 0 or btn.pressed(A):
                 self.shown(app)
         elif st == _WAIT:
-            self.wait(app)
+            if btn.pressed(B) and self.view == _OWN:
+                app.push(Paused(self.m))  # the opponent's turn: the menu (to leave a silent rival)
+            else:
+                self.wait(app)
         elif btn.pressed(A):  # _END
             self.view = 1 - self.view
             app.redraw()
@@ -157,7 +161,8 @@ class Locate(ui.Screen):
             return
         elif btn.pressed(A):
             if self.view != _ENEMY:
-                self.view = _ENEMY
+                app.push(Paused(self.m))
+                return
             elif self.g.marks[self.m.me][self.cur]:
                 self.note = "ta_again"
                 app.cue("miss")
@@ -296,7 +301,9 @@ class Locate(ui.Screen):
             word = ship_name(ship, _PANEL_W) if ann == SHIP_LOCATED else t("ta_say%d" % ann)
             ui.text(fb, word, x, 47, 1)
         if self.state == _AIM:
-            hint(fb, "ta_h_view" if own else "ta_h_call")
+            hint(fb, "ta_h_menu" if own else "ta_h_call")
+        elif self.state == _WAIT and own:
+            hint(fb, "ta_h_pause")
 
     def draw_banner(self, fb):
         e = self.ev
@@ -310,3 +317,33 @@ class Locate(ui.Screen):
             top = "%s  %s" % (top, ship_name(ship, ui.W - 20 - font.width(top)))
         banner(fb, top, t("ta_ann%d" % ann))
 
+
+class Paused(ui.Menu):
+    """Back to the game, leave it (saved: Continue on the main menu), or give up (the CPU wins)."""
+
+    ta_game = True
+
+    def __init__(self, match):
+        self.m = match
+        items = [("ta_back_game", self.back), ("ta_save_quit", self.leave)]
+        if not match.cable:  # (a cable game has no forfeit the other handheld would hear of)
+            items.append(("ta_give_up", self.give_up))
+        ui.Menu.__init__(self, "ta_paused", items)
+
+    def update(self, app):
+        self.m.tick(app)  # the cable keeps its link alive under the menu
+        ui.Menu.update(self, app)
+
+    def back(self, app):
+        app.pop()
+
+    def leave(self, app):
+        self.m.save(app)
+        under_top(app)
+        app.pop()
+
+    def give_up(self, app):
+        self.m.finish(app)
+        app.cue("lose")
+        under_top(app)
+        app.pop()

@@ -136,6 +136,7 @@ def test_a_cable_game_saves_and_loads_whole():
     assert _call(a, b, 55)[0] == 0  # open water
     m = _match(app, a)
     m.saving = m.peer_saved = False
+    m.link.needs_save = True  # as after the answer was taken from the link
     m.save(app)
     payload, _w = app.hw.storage.load("game")
     blob, _w = app.hw.storage.load("ta_peer")
