@@ -71,11 +71,27 @@ def _sweep(wait):
     return ",".join(keys) + ",B"
 
 
+def _torpedo(start):
+    """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then three sweeps of
+    every cell row by row: A calls (or, on a periscope, fires at once: mostly a miss, so ships
+    escape and the game ends sooner; on an announcement or the CPU's shot, skips ahead), WAITs
+    let the other side's turn play out. A call that lands on the other side's turn is made on
+    a later sweep. Then As enough for a shoot-out's rounds (on the result A only shows the
+    other grid), and B from the result, back to the menu. Ends whatever the seed."""
+    keys = [start]
+    for _sweep_no in range(3):
+        for _row in range(10):
+            keys += ["A,WAIT300,A,WAIT300,A,WAIT300,A,WAIT600,RIGHT"] * 10 + ["DOWN"]
+    return ",".join(keys + ["A,WAIT300"] * 40) + ",B"
+
+
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
     ("battleship", _sweep(1500), 1),
     ("salvo", _sweep(3900), 1),
+    ("torpedo", _torpedo("A,A"), 1, "RIGHT"),  # against the CPU
+    ("torpedo", _torpedo("DOWN,A,WAIT3000,A,WAIT300,A"), 2, "RIGHT"),  # cable: link, who starts, Start
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.
