@@ -7,7 +7,7 @@ so the same states come up every time.
 
 from compat import const
 from ta_engine import Game
-from ta_locate import Locate
+from ta_locate import Locate, Paused
 from ta_match import CpuMatch
 from ta_place import Placement
 from ta_rules import (
@@ -143,6 +143,7 @@ def screens(app):
     s.cur = g.last_cell
     yield "called_already", s
     yield "own_fleet", _locate(m, _AIM, _OWN)
+    yield "paused", Paused(m)
     yield "cpu_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 47, TARGET_LOCATED, -1))
     yield "open_water", _locate(m, _SHOW, 0, (_EV_ANSWER, 55, 0, -1))
     yield "ship_located", _locate(m, _SHOW, 0, (_EV_ANSWER, 9, SHIP_LOCATED, 0))

@@ -38,7 +38,7 @@ ta_h_new=A:new game B:leave
 ta_h_adopt=A:use it B:leave
 ta_link=Link cable
 ta_look=Looking for the other handheld.
-ta_plug=Connect the cable; on the other handheld choose Torpedo Attack, Link cable game.
+ta_plug=Plug in the cable, and on the other handheld choose Torpedo Attack, Link cable game.
 ta_coin=Tossing a coin...
 ta_you_first=You call first
 ta_opp_first=Rival calls first
@@ -235,17 +235,17 @@ def restart(app, m):
 
 
 def start(app, lg, rand):
-    """A new cable game from the mode's menu (which it replaces); lg: see CableMatch."""
-    from ta_cable import CableMatch
-
-    m = CableMatch(app, lg, rand) if app.hw.link is not None else None
+    """A new cable game from the mode's menu (which it replaces); lg: see ta_cable.CableMatch."""
+    m = None
+    if app.hw.link is not None:
+        need(app, "ta_cable")
+        m = sys.modules["ta_cable"].CableMatch(app, lg, rand)
     app.replace(LinkScreen(m))
 
 
 def resume(app, payload):
-    from ta_cable import CableMatch
-
-    m = CableMatch.load(app, payload)
+    need(app, "ta_cable")
+    m = sys.modules["ta_cable"].CableMatch.load(app, payload)
     if m.stage < _PLACE:
         app.push(LinkScreen(m))
     else:

@@ -110,7 +110,7 @@ def catalog(app):
     import gc
 
     words()
-    need(app, "ta_catalog_cable")
+    need(app, "ta_engine", "ta_place", "ta_catalog_cable")  # the largest first (as in start())
     yield from sys.modules["ta_catalog_cable"].screens(app)
     for name in ("ta_catalog_cable", "ta_link_ui"):
         sys.modules.pop(name, None)

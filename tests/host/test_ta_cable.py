@@ -71,6 +71,10 @@ class _App:
     def replace(self, screen):
         self.stack[-1:] = [screen]
 
+    def push(self, screen):
+        self.stack.append(screen)
+        screen.enter(self)
+
     def cue(self, name):
         pass
 
@@ -144,6 +148,11 @@ def test_a_cable_game_saves_and_loads_whole():
     assert bytes(blob) == bytes(a.peer.blob)  # the rival's commitments, once, apart
     back = CableMatch.load(app, payload)
     assert back.lg.to_bytes() == a.to_bytes() and back.stage == _PLAY and back.me == 0
+    import ta_ui  # Continue on the main menu: the game's screen, the game as it was, the link to find
+
+    ta_ui.resume(app, payload)
+    top = app.top()
+    assert type(top).__name__ == "Locate" and top.m.cable and top.g.to_bytes() == a.game.to_bytes()
     m.finish(app)
     assert app.hw.storage.load("game")[0] is None and app.hw.storage.load("ta_peer")[0] is None
 
