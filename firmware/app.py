@@ -31,9 +31,11 @@ class App:
         self.notice = None
         self.settings = Settings()
         if hw.storage is not None:
-            data, _where = hw.storage.load(SAVE_NAME)
+            data, where = hw.storage.load(SAVE_NAME)
             if data is not None:
                 self.settings = Settings.from_bytes(data)
+            elif where == "damaged":
+                self.notice = t("settings_damaged")
         self.apply_settings()
 
     # -- settings -------------------------------------------------------
@@ -106,11 +108,11 @@ class App:
     # -- game modes -----------------------------------------------------
     def _load_mode(self, module):
         self.end_mode()
-        before = set(sys.modules)
+        # Everything imported from here on (the mode, and whatever it
+        # imports later, e.g. a CPU level when a game needs it) is the mode's.
+        self._mode_modules = set(sys.modules)
         gc.collect()
-        mod = __import__(module)
-        self._mode_modules = [m for m in sys.modules if m not in before]
-        return mod
+        return __import__(module)
 
     def start_mode(self, module, arg=None):
         self._load_mode(module).start(self, arg)
@@ -131,10 +133,9 @@ class App:
 
     def end_mode(self):
         """Drop the last game's modules and words from memory."""
-        if self._mode_modules:
-            for m in self._mode_modules:
-                if m in sys.modules:
-                    del sys.modules[m]
+        if self._mode_modules is not None:
+            for m in [m for m in sys.modules if m not in self._mode_modules]:
+                del sys.modules[m]
             self._mode_modules = None
             strings.drop()
             gc.collect()

@@ -6,9 +6,11 @@ a panel: whose turn (in Salvo the shots left as pips), the cursor's
 coordinate, the latest answer ("You: D-4", "SUNK:", "Destroyer"), the
 ships of the fleet shown, and a hint.
 
-States: AIM (your turn); HOLD (your last answer stays a moment); CPU (its
-shots one by one on your grid, the newest boxed); DONE (its last answer
-stays a moment); END. Any key skips HOLD/CPU/DONE at once; an arrow also
+States: AIM (your turn); HOLD (your last answer stays a moment); CPU_FIRES
+(its shots one by one on your grid, the newest boxed and blinking); DONE
+(its last answer stays a moment); END (the result; A shows the other grid,
+B goes back to the main menu). In your own fleet's view A opens the pause
+menu (back, save and quit, give up). Any key skips HOLD/CPU/DONE at once; an arrow also
 moves the cursor, so a quick player is never kept waiting. The game is
 saved after every shot of yours and after every CPU turn.
 """
@@ -17,9 +19,9 @@ import font
 import gridview
 import ui
 from bs_engine import CPU, OVER, PLAYER
-from bs_rules import HIT, REPEAT, SHIP_SIZES, SIZE, Refused
-from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, save_habits, ship_index, ship_name
-from compat import const, ticks_diff
+from bs_rules import HIT, REPEAT, SALVO, SHIP_SIZES, SIZE, Refused
+from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, save_habits, ship_index, ship_lines
+from compat import const, ticks_add, ticks_diff
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
 
@@ -98,7 +100,15 @@ class Battle(ui.Screen):
         )
 
     def load_state(self, b):
-        if len(b) < 9 or b[0] != _UI_VERSION or b[1] >= 100 or b[4] >= 100 or b[6] > len(SHIP_SIZES):
+        if (
+            len(b) < 9
+            or b[0] != _UI_VERSION
+            or b[1] >= 100
+            or b[3] > NEWS_AGAIN
+            or b[4] >= 100
+            or b[6] > len(SHIP_SIZES)
+            or b[8] > 100
+        ):
             raise ValueError("bad screen state")
         self.cur = b[1]
         self.view = b[2] & 1
@@ -117,7 +127,7 @@ class Battle(ui.Screen):
 
     # -- input -------------------------------------------------------------
     def later(self, app, ms):
-        self.due = app.now + ms
+        self.due = ticks_add(app.now, ms)
         self.timed = False
 
     def update(self, app):
@@ -259,9 +269,6 @@ class Battle(ui.Screen):
         save_habits(app, g.habits)
 
     # -- drawing ---------------------------------------------------------------
-    def cell_view(self, row, col):
-        return self.g.view(self.side, row, col)
-
     def draw(self, app, fb):
         g = self.g
         grid = self.grid
@@ -319,7 +326,7 @@ class Battle(ui.Screen):
             head = t("bs_cpu_fires")
         elif own:
             head = t("bs_fleet")
-        elif g.variant == 1:
+        elif g.variant == SALVO:
             head = t("bs_shots")
             pips = self.salvo
         else:
@@ -342,12 +349,11 @@ class Battle(ui.Screen):
             ui.text(fb, t("bs_afloat") % g.ships_afloat(PLAYER), x, 11, 1)
         elif st == AIM:
             ui.text(fb, t("bs_aim") % self.coord, x, 11, 1)
-        if st != END:
-            self.draw_news(fb, x)
-        # the fleet of the grid shown
-        f = g.fleets[self.side]
-        sunk = [f.sunk(s) for s in range(len(SHIP_SIZES))]
-        gridview.fleet_icons(fb, x, 48, SHIP_SIZES, sunk, 3, 2)
+        below = self.draw_news(fb, x) if st != END else 0
+        if below <= 47:  # the fleet of the grid shown (unless a long name took its line)
+            f = g.fleets[self.side]
+            sunk = [f.sunk(s) for s in range(len(SHIP_SIZES))]
+            gridview.fleet_icons(fb, x, 48, SHIP_SIZES, sunk, 3, 2)
         if st == END:
             hint(fb, "bs_h_end")
         elif st != AIM:
@@ -356,26 +362,29 @@ class Battle(ui.Screen):
             hint(fb, "bs_h_fleet" if own else "bs_h_aim")
 
     def draw_news(self, fb, x):
+        """The latest answer; returns the y below it."""
         n = self.news
         if n == NEWS_NONE:
-            return
+            return 0
         if n == NEWS_YOU_START or n == NEWS_CPU_STARTS:
             ui.text(fb, t("bs_you_start" if n == NEWS_YOU_START else "bs_cpu_starts"), x, 29, 1)
-            return
+            return 38
         if n == NEWS_AGAIN:
             ui.text(fb, font.fit(t("bs_again"), PANEL_W), x, 29, 1)
-            return
+            return 38
         cell = gridview.name(self.news_cell // SIZE, self.news_cell % SIZE)
         ui.text(fb, t("bs_you" if n == NEWS_YOU else "bs_cpu") % cell, x, 20, 1)
         if self.news_sunk >= 0:
             w = font.width(t("bs_sunk")) + 3
             fb.fill_rect(x - 1, 28, w, 9, 1)
             ui.text(fb, t("bs_sunk"), x + 1, 29, 0)
-            ui.text(fb, ship_name(self.news_sunk, PANEL_W), x, 38, 1)
-        elif self.news_hit == HIT:
-            ui.text(fb, t("bs_hit"), x, 29, 1)
-        else:
-            ui.text(fb, t("bs_miss"), x, 29, 1)
+            y = 38
+            for line in ship_lines(self.news_sunk, PANEL_W):
+                ui.text(fb, line, x, y, 1)
+                y += 9
+            return y
+        ui.text(fb, t("bs_hit") if self.news_hit == HIT else t("bs_miss"), x, 29, 1)
+        return 38
 
 
 def _tally(fleet):

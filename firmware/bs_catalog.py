@@ -5,7 +5,7 @@ by bs_ui.catalog(), never during a game."""
 from bs_battle import CPU_FIRES, END, OWN, Battle, Paused
 from bs_engine import CPU, PLAYER, Game
 from bs_place import Placement
-from bs_rules import CLASSIC, HARD, MEDIUM, SALVO
+from bs_rules import CLASSIC, MEDIUM, SALVO
 from bs_ui import LevelMenu
 from bs_view import ship_index
 
@@ -88,6 +88,10 @@ def screens(app):
     b.cur = 57
     b.coord = "F-8"
     yield "aim", b
+    c = Battle(g)
+    c.cur = 99
+    c.coord = "J-10"
+    yield "aim_corner", c
 
     g = _game(SALVO, seed=11)
     ds = g.fleets[CPU].ship_cells(4)
@@ -108,14 +112,14 @@ def screens(app):
     last = _shoot(g, _misses(g, 4) + ds)
     yield "sunk", _told(Battle(g), last)
 
-    g = _game(seed=5, level=HARD)
+    g = _game(seed=5)
     _shoot(g, _misses(g, 15))
     g.cpu_turn()
     b = Battle(g)
     b.view = OWN
     yield "fleet", b
 
-    g = _game(seed=5, level=HARD)
+    g = _game(seed=5)
     _shoot(g, _misses(g, 12))
     b = Battle(g)
     b.state = CPU_FIRES

@@ -5,7 +5,9 @@ edge: along an edge (all its cells on the border), touching an edge, and
 innermost ring 1, 2, or 3-4. After each game the player's revealed fleet is
 recorded; a class's weight is how much more often the player uses it than
 uniformly random placement would, shrunk towards 1 by a prior worth
-PRIOR_GAMES games so that a few games cannot mislead it. Old games fade
+PRIOR_GAMES games, and exactly 1 while the count is within two standard
+deviations of chance, so that a few games cannot mislead it (learning from
+uniform players measured 0.1 shots a game dearer without that gate). Old games fade
 (counts halve past MAX_GAMES) so a new player is learnt afresh.
 
 The state is 12 bytes (to_bytes / from_bytes), stored with the saves.
@@ -66,6 +68,10 @@ class Habits:
         out = bytearray(CLASSES)
         for i in range(CLASSES):
             e = EXPECTED[i]
+            d = self.seen[i] * 1000 - self.games * e  # surprise, in thousandths of a ship
+            if d * d < 4 * self.games * e * 1000:
+                out[i] = ONE  # within two standard deviations of chance: no habit
+                continue
             m = (ONE * (self.seen[i] * 1000 + PRIOR_GAMES * e) + (g * e >> 1)) // (g * e)
             out[i] = max(1, min(255, m))
         return bytes(out)

@@ -13,7 +13,7 @@ import font
 import gridview
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
-from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, ship_name
+from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, ship_lines
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
 
@@ -152,32 +152,20 @@ class Placement(ui.Screen):
         n = SHIP_SIZES[self.ship]
         grid.ship(fb, self.row, self.col, n, self.vert, gridview.SOLID if self.why == OK else gridview.GHOST)
         y = 11
-        for line in _lines(ship_name(self.ship, 2 * PANEL_W), PANEL_W, 2):
+        for line in ship_lines(self.ship, PANEL_W):
             ui.text(fb, line, x, y, 1)
             y += 9
-        gridview.fleet_icons(fb, x, 30, (n,), (True,))
+        gridview.fleet_icons(fb, x, y + 1, (n,), (True,))
         if self.why != OK:
-            y = 38
-            for line in _lines(self.reason(), PANEL_W - 2, 2):
+            y += 7
+            for line in self.reason():
                 ui.text(fb, line, x, y, 1)
                 y += 9
         hint(fb, "bs_h_place")
 
     def reason(self):
+        """Why the ship in hand may not go there, as lines for the panel."""
         if self.why == OFF_GRID:
-            return t("bs_off")
-        name = ship_name(self.other, PANEL_W) if self.other >= 0 else "?"
-        if self.why == OVERLAP:
-            return t("bs_overlaps") % name
-        if self.why == TOUCHING:
-            return t("bs_touches") % name
-        return "?"
-
-
-def _lines(s, px, most):
-    """s wrapped to px (a long word split after a hyphen first), at most `most` lines."""
-    if font.width(s) > px and "-" in s and " " not in s:
-        i = s.index("-") + 1
-        s = s[:i] + " " + s[i:]
-    out = ui.wrap(s, px)
-    return out[:most]
+            return ui.wrap(t("bs_off"), PANEL_W - 2)
+        key = "bs_overlaps" if self.why == OVERLAP else "bs_touches"
+        return ship_lines(self.other, PANEL_W - 2, t(key))

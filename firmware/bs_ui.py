@@ -5,12 +5,15 @@ then the fleet is placed (bs_place) and the battle fought (bs_battle).
 resume(app, payload) continues a game saved as "game" (see bs_view).
 catalog(app) yields every screen for the layout tests and the PNG review.
 
-Every module the mode may use is imported here, with it, so that the app
+Every module the mode uses is imported here, with it, so that the app
 unloads them all when the mode's screens close (it drops the modules that
-arrived with this one); the hard CPU comes too, although only one level uses it.
+arrived with this one). The hard CPU is the exception: the engine imports it
+when a game needs it (it is the biggest module, and the heap of a device
+running sources may not have room to compile it early), so it is added to
+the app's list then; so is bs_catalog, which only the screen tests load.
 """
 
-import bs_ai_hard  # noqa: F401
+
 import bs_battle
 import bs_place
 import ui

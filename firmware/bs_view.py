@@ -1,7 +1,7 @@
 """What the Battleship and Salvo screens share: the layout, every word (EN and HU), saves.
 
 The screen is a grid on the left (gridview; its frame at GRID_X, GRID_Y,
-labels included 62 x 59 px) and a panel on the right (PANEL_X, PANEL_W):
+labels included 63 x 60 px) and a panel on the right (PANEL_X, PANEL_W):
 a title bar, lines of text, little ships, a hint. A game in progress is
 saved as "game": TAG, the engine's length (2 bytes LE), bs_engine's
 to_bytes(), then the battle screen's state (bs_battle.Battle.state_bytes).
@@ -9,6 +9,7 @@ The hard CPU's knowledge of where the player likes to put ships
 (bs_habits) is kept in the save HABITS and learnt from every game.
 """
 
+import font
 import strings
 import ui
 from bs_engine import Game
@@ -17,10 +18,10 @@ from bs_rules import SALVO, SHIP_NAMES
 from compat import const
 from strings import t
 
-GRID_X = const(8)
-GRID_Y = const(6)
-PANEL_X = const(63)
-PANEL_W = const(65)
+GRID_X = const(9)
+GRID_Y = const(7)
+PANEL_X = const(64)
+PANEL_W = const(64)
 
 TAG = b"B"
 SAVE = "game"
@@ -32,7 +33,6 @@ EN = {
     "bs_ship2": "Destroyer",
     "bs_ship3": "Submarine",
     "bs_ship4": "Patrol Boat",
-    "bs_short0": "Carrier",
     "bs_hit": "HIT",
     "bs_miss": "MISS",
     "bs_sunk": "SUNK:",
@@ -57,8 +57,8 @@ EN = {
     "bs_by_hand": "By hand",
     "bs_quit": "Quit",
     "bs_off": "Off the grid",
-    "bs_overlaps": "Overlaps %s",
-    "bs_touches": "Touches %s",
+    "bs_overlaps": "Overlaps",
+    "bs_touches": "Touches",
     "bs_paused": "Paused",
     "bs_back": "Back to battle",
     "bs_save_quit": "Save and quit",
@@ -72,12 +72,11 @@ EN = {
 }
 
 HU = {
-    "bs_ship0": "Repülőgép-hordozó",
+    "bs_ship0": "Repülőgép-|hordozó",
     "bs_ship1": "Csatahajó",
     "bs_ship2": "Romboló",
-    "bs_ship3": "Tengeralattjáró",
+    "bs_ship3": "Tenger|alattjáró",
     "bs_ship4": "Járőrhajó",
-    "bs_short0": "Hordozó",
     "bs_hit": "TALÁLAT",
     "bs_miss": "MELLÉ",
     "bs_sunk": "ELSÜLLYEDT:",
@@ -102,8 +101,8 @@ HU = {
     "bs_by_hand": "Kézzel",
     "bs_quit": "Kilépés",
     "bs_off": "Kilóg a tábláról",
-    "bs_overlaps": "Ütközik: %s",
-    "bs_touches": "Hozzáér: %s",
+    "bs_overlaps": "Ütközik:",
+    "bs_touches": "Hozzáér:",
     "bs_paused": "Szünet",
     "bs_back": "Vissza a csatába",
     "bs_save_quit": "Mentés, kilépés",
@@ -125,31 +124,33 @@ def words():
 words()
 
 
-def ship_name(ship, px=128):
-    """The ship's name in the current language, its short form when the full
-    one is wider than px."""
-    import font
-
-    s = t("bs_ship%d" % ship)
-    if font.width(s) > px:
-        short = t("bs_short%d" % ship)
-        if not short.startswith("bs_"):
-            return font.fit(short, px)
-        return font.fit(s, px)
-    return s
+def ship_lines(ship, px, prefix=None):
+    """The ship's name in the current language as lines no wider than px,
+    after prefix ("Overlaps") when it fits on the same line. A "|" in a name
+    marks where a long word may break (a hyphen is added there):
+    "Tenger|alattjáró" is one line when it fits, else "Tenger-", "alattjáró"."""
+    name = t("bs_ship%d" % ship)
+    whole = name.replace("|", "")
+    if prefix:
+        if font.width(prefix + " " + whole) <= px:
+            return [prefix + " " + whole]
+        return [prefix] + ship_lines(ship, px)
+    if font.width(whole) <= px:
+        return [whole]
+    if "|" in name:
+        i = name.index("|")
+        head = name[:i]
+        return [head if head.endswith("-") else head + "-", name[i + 1 :]]
+    return ui.wrap(whole, px)
 
 
 def header(fb, s):
     """The panel's title: dark text on a lit bar; returns the x after the text."""
-    import font
-
     fb.fill_rect(PANEL_X, 0, ui.W - PANEL_X, 9, 1)
     return ui.text(fb, font.fit(s, PANEL_W - 2), PANEL_X + 1, 1, 0)
 
 
 def hint(fb, key):
-    import font
-
     ui.text(fb, font.fit(t(key), PANEL_W), PANEL_X, ui.HINT_Y, 1)
 
 

@@ -17,8 +17,10 @@ Geometry: cells PITCH = 5 px apart (a 4x4 interior and a 1-px edge); the
 cells' edges make a 51-px square, and the frame is drawn one pixel outside
 it, so a mark in an edge cell never runs into the frame: BOX = 53 px square.
 Labels take LEFT = 8 px on the left (the letters zigzag in two columns: a
-3x5 letter is as tall as a row) and TOP = 6 px above; the "10" label runs
-1 px past the frame. Rows are letters top to bottom, columns numbers left
+3x5 letter is as tall as a row) and TOP = 6 px above, plus one more pixel
+left and above for the box that marks the cursor's row and column: a grid
+drawn at (9, 7) fills x 0..62, y 0..59 (the "10" label runs 1 px past the
+frame, its box 2 px). Rows are letters top to bottom, columns numbers left
 to right ("D-4": row D, column 4). The edges between cells are dark but for
 a dot at each corner, so marks stand apart and the cursor, drawn on a
 cell's edges, touches no mark: moving it changes two 6x6 boxes and two
@@ -36,8 +38,8 @@ PITCH = const(5)
 SIZE = const(10)
 SPAN = const(51)  # SIZE * PITCH + 1: the cells and their edges
 BOX = const(53)  # the frame around them
-LEFT = const(8)  # label columns, left of the frame
-TOP = const(6)  # label row, above the frame
+LEFT = const(8)  # label columns, left of the frame: the letters at 1 and 5 px in
+TOP = const(6)  # label row, above the frame: the numbers 1 px below its top
 
 # What a cell shows (the numbers of bs_engine's view, so a game's view plugs in)
 EMPTY = const(0)
@@ -89,13 +91,13 @@ class Grid:
             x = self.fx - LEFT + (r & 1) * 4
             y = self.y + r * PITCH + 1
             if r == row:
-                fb.fill_rect(x - 1, y, 5, 5, 1)
+                fb.fill_rect(x - 1, y - 1, 5, 7, 1)
             ui.small(fb, ROW_NAMES[r], x, y, 0 if r == row else 1)
         y = self.fy - TOP
         for c in range(SIZE):
             cx = self.x + c * PITCH + 1
             if c == col:
-                fb.fill_rect(cx - 1, y, 9 if c == SIZE - 1 else 5, 5, 1)
+                fb.fill_rect(cx - 1, y - 1, 9 if c == SIZE - 1 else 5, 7, 1)
             ui.small(fb, _COLS[c], cx, y, 0 if c == col else 1)
 
     def mark(self, fb, row, col, kind):

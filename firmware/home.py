@@ -14,6 +14,7 @@ _ROWS = (
     ("contrast", "contrast"),
     ("sound", "sound"),
     ("level", "level"),
+    ("touching", "touching"),
 )
 
 
@@ -29,7 +30,9 @@ def saved_game(app):
     """(module, payload) of the game in progress in flash, or None."""
     if app.hw.storage is None:
         return None
-    payload, _where = app.hw.storage.load(SAVE_NAME)
+    payload, where = app.hw.storage.load(SAVE_NAME)
+    if where == "damaged":
+        app.notice = t("save_damaged")
     if not payload or payload[0] not in RESUME:
         return None
     return RESUME[payload[0]], payload
@@ -38,9 +41,12 @@ def saved_game(app):
 class Home(ui.Menu):
     def __init__(self, app=None):
         ui.Menu.__init__(self, "title", [], on_back=lambda app: None)
+        self._shown = False  # until enter(): a fresh boot starts on the first entry
         self.build(app)
 
     def build(self, app):
+        # keep the cursor on the same entry when "Continue" comes or goes
+        was = self.items[self.sel][0] if (self.items and self._shown) else None
         items = []
         saved = saved_game(app) if app is not None else None
         if saved:
@@ -48,10 +54,17 @@ class Home(ui.Menu):
         items += [(key, _launch(module, arg)) for key, module, arg in modes.MODES]
         items.append(("settings", lambda app: app.push(SettingsScreen())))
         self.items = items
-        self.sel = min(self.sel, len(items) - 1)
+        self.sel = 0
+        for i in range(len(items)):
+            if items[i][0] == was:
+                self.sel = i
+                break
+        if self.sel >= self.top + self.rows or self.sel < self.top:
+            self.top = max(0, self.sel - self.rows + 1)
 
     def enter(self, app):
         self.build(app)
+        self._shown = True
 
     def resume(self, app):
         app.end_mode()  # a game closed: free its modules
@@ -116,6 +129,8 @@ def app_value(settings, name):
         return "English" if v == "en" else "Magyar"
     if name == "sound":
         return t("on") if v else t("off")
+    if name == "touching":
+        return t("yes") if v else t("no")
     return t(v) if isinstance(v, str) else str(v)
 
 
@@ -123,5 +138,5 @@ def catalog(app):
     """The screens of this module in representative states (screen tests)."""
     yield "menu", Home()
     s = SettingsScreen()
-    s.sel = 3
+    s.sel = 4
     yield "settings", s

@@ -118,13 +118,27 @@ class Storage:
 
     def load(self, name):
         """(payload, where) with where 'main', 'tmp' or 'backup'; (None, None)
-        when no intact copy exists."""
+        when nothing was saved; (None, 'damaged') when copies exist but none
+        is intact: they are set aside as NAME.bad (kept for inspection, never
+        read again), so the game starts clean and says so once."""
         path = self._path(name)
+        seen = False
         for suffix, where in (("", "main"), (".tmp", "tmp"), (".bak", "backup")):
-            data = unpack(self.fs.read(path + suffix))
+            blob = self.fs.read(path + suffix)
+            data = unpack(blob)
             if data is not None:
                 return data, where
-        return None, None
+            seen = seen or blob is not None
+        if not seen:
+            return None, None
+        for suffix in ("", ".tmp", ".bak"):
+            if self.fs.exists(path + suffix):
+                self.fs.remove(path + ".bad")
+                self.fs.rename(path + suffix, path + ".bad")
+                break
+        for suffix in ("", ".tmp", ".bak"):
+            self.fs.remove(path + suffix)
+        return None, "damaged"
 
     def delete(self, name):
         path = self._path(name)

@@ -204,19 +204,12 @@ words()
 
 
 def need(app, *names):
-    """Import modules only one kind of game uses (the CPU's search, the cable's link)
-    so that the app drops them with this mode: it unloads what arrived with ta_ui,
-    and these arrive later (a module popped from sys.modules comes back the same way)."""
-    mods = getattr(app, "_mode_modules", None)
+    """Import modules in this order, now (a module popped from sys.modules comes back this way).
+    The order matters on a small heap: compiled from source, the largest should come first,
+    while the heap is least cut up. (The app drops them with the mode, late imports included.)"""
     for name in names:
-        if name in sys.modules:
-            continue
-        before = set(sys.modules)
-        __import__(name)
-        if mods is not None:
-            for m in sys.modules:
-                if m not in before and m not in mods:
-                    mods.append(m)
+        if name not in sys.modules:
+            __import__(name)
 
 
 def rand_source():

@@ -71,6 +71,15 @@ def _sweep(wait):
     return ",".join(keys) + ",B"
 
 
+def _link_game(rounds):
+    """Link battle / Link salvo between two handhelds on the cable (the menu walked on both):
+    they find each other, A takes the coin and A starts with the shuffled fleet; then A on each
+    in turn (a shot, the cursor on past a cell already shot, or a moment's wait cut short)
+    until any game is over (at most 100 shots a side; 125-170 measured, in 190-310 rounds),
+    the spare presses turning the result's grid; B, B back to the menu."""
+    return "WAIT1500,A,WAIT300,A,WAIT500," + ",".join(["1:A,2:A"] * rounds) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+
+
 def _torpedo(start):
     """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then three sweeps of
     every cell row by row: A calls (or, on a periscope, fires at once: mostly a miss, so ships
@@ -90,6 +99,15 @@ ROWS = (
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
     ("battleship", _sweep(1500), 1),
     ("salvo", _sweep(3900), 1),
+    # Express: an Admiral's game, both seats CPU; each B finishes a CPU turn or
+    # moves on from its result (and from the result screen to the menu; spare
+    # B presses there do nothing), so any seed ends within the script.
+    ("express", "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
+    # Card game, standard, vs the CPU: with seed 7, A on each prompt plays a
+    # whole game to the result; B leaves it.
+    ("cards", "A,WAIT330" + ",A" * 124 + ",WAIT2000,B", 1),
+    ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
+    ("link_salvo", _link_game(550), 2, ""),
     ("torpedo", _torpedo("A,A"), 1, "RIGHT"),  # against the CPU
     ("torpedo", _torpedo("DOWN,A,WAIT3000,A,WAIT300,A"), 2, "RIGHT"),  # cable: link, who starts, Start
 )
@@ -129,7 +147,9 @@ def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
 def _launch(install, heap, eager, n):
     hs = []
     for i in range(n):
-        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py")}
+        # fixed seeds: every game mode replays the same game each run (two handhelds on a
+        # cable need seeds of their own, or their nonces and coins would be the same)
+        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py"), "BROADSIDE_SEED": str(7 + i)}
         if eager:
             env["BROADSIDE_EAGER"] = "1"
         path = (os.path.join(install, "lib"),)

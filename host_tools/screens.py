@@ -2,8 +2,6 @@
 
     python -m host_tools.screens [PREFIX]   -> build/screens/<name>-<lang>.png
                                                and build/screens/all.png
-PREFIX: a module (ta_ui) or a screen (ta_ui.scope); each module is drawn
-in a MicroPython process of its own.
 
 The screens come from each UI module's catalog() (see tests/mp/screens.py),
 drawn by the real firmware under the MicroPython unix port. Look at them:
@@ -23,8 +21,29 @@ def decode(hexbuf):
     return [[(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
 
 
+def collect(prefix=""):
+    deps.install()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(
+        os.path.join(ROOT, p)
+        for p in ("tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib")
+    )
+    cmd = [micropython(), "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tests", "mp", "screens_dump.py")]
+    if prefix:
+        cmd.append(prefix)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+    if out.returncode:
+        raise SystemExit("screens: firmware failed\n" + out.stdout[-3000:] + out.stderr[-3000:])
+    shots = []
+    for line in out.stdout.splitlines():
+        if line.startswith("SCREEN "):
+            _tag, name, lang, hexbuf = line.split(" ", 3)
+            shots.append((name, lang, decode(hexbuf)))
+    return shots
+
+
 def modules():
-    """home and every mode's module, in menu order (as tests/mp/screens.py lists them)."""
+    """home and the module of each game mode in firmware/modes.py, in menu order."""
     scope = {}
     with open(os.path.join(ROOT, "firmware", "modes.py")) as f:
         exec(compile(f.read(), "modes.py", "exec"), scope)
@@ -35,40 +54,6 @@ def modules():
     return names
 
 
-def dump(module, prefix=""):
-    """(shots, problems) of one module's screens, drawn in a MicroPython process of its own."""
-    deps.install()
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(
-        os.path.join(ROOT, p)
-        for p in ("tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib")
-    )
-    dump_py = os.path.join(ROOT, "tests", "mp", "screens_dump.py")
-    cmd = [micropython(), "-X", "heapsize=" + HEAP, dump_py, module]
-    if prefix:
-        cmd.append(prefix)
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
-    if out.returncode:
-        raise SystemExit("screens: firmware failed\n" + out.stdout[-3000:] + out.stderr[-3000:])
-    shots = []
-    found = []
-    for line in out.stdout.splitlines():
-        if line.startswith("SCREEN "):
-            _tag, name, lang, hexbuf = line.split(" ", 3)
-            shots.append((name, lang, decode(hexbuf)))
-        elif line.startswith("PROBLEM "):
-            found.append(line[8:])
-    return shots, found
-
-
-def collect(prefix=""):
-    shots = []
-    for module in modules():
-        if not prefix or prefix.startswith(module) or module.startswith(prefix):
-            shots += dump(module, prefix if prefix.startswith(module + ".") else "")[0]
-    return shots
-
-
 def main(argv):
     from PIL import Image
 
@@ -76,7 +61,12 @@ def main(argv):
 
     out_dir = os.path.join(BUILD, "screens")
     os.makedirs(out_dir, exist_ok=True)
-    shots = collect(argv[1] if len(argv) > 1 else "")
+    if len(argv) > 1:
+        shots = collect(argv[1])
+    else:  # one process a module: a game fragments the heap for the next one
+        shots = []
+        for module in modules():
+            shots += collect(module)
     paths = []
     for name, lang, rows in shots:
         paths.append(to_png(rows, os.path.join(out_dir, "%s-%s.png" % (name, lang)), scale=3))

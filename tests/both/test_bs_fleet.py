@@ -2,6 +2,7 @@
 
 from bs_fleet import Fleet
 from bs_rules import (
+    BAD_SHIP,
     FLEET,
     HIT,
     MISS,
@@ -57,6 +58,12 @@ def test_off_the_grid_is_refused_with_its_reason():
     e = raises(Refused, f.place, CARRIER, 0, 6, False)
     assert e.reason == OFF_GRID
     assert not f.placed(CARRIER)  # refused, not moved to fit
+
+
+def test_a_ship_outside_the_fleet_table_is_refused():
+    f = Fleet()
+    assert f.check(5, 0, 0, False) == BAD_SHIP
+    assert raises(Refused, f.place, -1, 0, 0, False).reason == BAD_SHIP
 
 
 def test_overlap_is_refused_with_its_reason():

@@ -38,7 +38,19 @@ def test_edge_huggers_are_learnt_within_a_few_games():
         h.record(_edge_fleet())
     m = h.multipliers()
     assert m[0] > 2 * ONE  # along-the-edge placements now weigh at least twice as much
-    assert max(m[2:]) < ONE
+    assert m[2] < ONE and max(m[1:]) <= ONE  # rarer classes: not yet surprising
+
+
+def test_a_single_ordinary_game_teaches_nothing():
+    h = Habits()
+    f = Fleet()
+    f.place(0, 0, 0, False)  # along the top edge
+    f.place(1, 4, 0, False)  # touching the left edge
+    f.place(2, 1, 7, True)  # ring 1
+    f.place(3, 8, 2, False)  # ring 1
+    f.place(4, 2, 4, False)  # ring 2
+    h.record(f)
+    assert h.multipliers() == bytes([ONE] * CLASSES)
 
 
 def test_uniform_players_teach_nothing_much():

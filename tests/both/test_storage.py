@@ -112,3 +112,17 @@ def test_full_flash_raises_and_keeps_old_save():
     e = raises(StorageFull, st.save, "game", b"new")
     assert "full" in str(e)
     assert Storage(_DIR).load("game") == (b"keep me", "main")
+
+
+def test_all_copies_damaged_reported_once_and_set_aside():
+    st = _fresh()
+    st.fs.remove(_DIR + "/game.bad")
+    st.save("game", b"one")
+    st.save("game", b"two")
+    for suffix in ("", ".bak"):
+        blob = bytearray(st.fs.read(_DIR + "/game" + suffix))
+        blob[5] ^= 0x40  # the length field: both copies unreadable
+        OsFs().write(_DIR + "/game" + suffix, bytes(blob))
+    assert st.load("game") == (None, "damaged")
+    assert st.fs.exists(_DIR + "/game.bad")  # kept for inspection
+    assert st.load("game") == (None, None)  # said once; the next boot starts clean

@@ -218,7 +218,8 @@ def test_micropython_too_old_to_name_its_mpy_version(tmp_path):
 
 def test_source_install_works_where_mpy_would_not(tmp_path):
     old = "(name='micropython', version=(1, 18, 0), _machine='Raspberry Pi Pico with RP2040', _mpy=4101)"
-    fake = FakeMpremote(tmp_path, impl=old)
+    # sources take room the compiled install does not: a Pico's whole 1.4 MB filesystem (352 blocks)
+    fake = FakeMpremote(tmp_path, impl=old, blocks=352)
     _installer(fake, tmp_path, source=True).run()
     files = _install_files(fake)
     assert "/lib/app.py" in files and "/lib/app.mpy" not in files

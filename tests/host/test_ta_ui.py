@@ -4,12 +4,14 @@ cable, played to the end by a loop that reads the screen and presses keys
 (it fires when it sees the rod at the sight); golden images of the locating
 and periscope screens."""
 
+from modes import MODES
 from simtest import assert_golden, play
 
 from host_tools.sim import BUTTONS, Cable, Handheld, run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
-TORPEDO = "WAIT300,DOWN,DOWN,A"  # main menu -> Torpedo Attack (the third game)
+# main menu (no saved game) -> Torpedo Attack
+TORPEDO = "WAIT330," + "DOWN," * [m[0] for m in MODES].index("torpedo") + "A"
 CPU_GAME = TORPEDO + ",A,A"  # -> Play the CPU -> Start with the shuffled fleet
 # A cable game is larger than a 192 KB heap of the 64-bit unix port holds with
 # its modules compiled from source (the sources' parse trees fragment it): see
@@ -67,8 +69,8 @@ def test_a_whole_game_against_the_cpu_then_back_to_the_menu(tmp_path):
     try:
         play_out([h])
         assert len(ended(h)) == 1  # won or lost, once
-        run_script([h], "WAIT1000,B,UP,UP")  # the result stays until B: the main menu (cursor to the top)
-        assert_golden(h, "menu", tmp_path)
+        run_script([h], "WAIT1000,B")  # the result stays until B: the main menu, on Torpedo Attack
+        assert_golden(h, "ta_menu_after", tmp_path)
         assert h.proc.poll() is None  # no crash on the way
     finally:
         h.close()

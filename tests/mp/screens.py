@@ -3,15 +3,8 @@
 A UI module may define catalog(app) yielding (name, screen) pairs: the
 screen in a representative state (long names, full hands, end of game).
 This module collects them from home.py and every mode in modes.py.
-
-Each game mode is checked in a MicroPython process of its own (a 192 KB
-heap holds one mode at a time, as on the device, where the app unloads a
-mode before the next loads: qstrs and a heap fragmented by compiling one
-mode's sources stay behind for the next): tests/mp/screens_dump.py MODULE
-renders one module, tests/host/test_screens_modes.py runs it for each mode.
 """
 
-import gc
 import sys
 
 import font
@@ -31,19 +24,24 @@ def modules():
     return names
 
 
-def each_screen(app, names=None):
-    """Every catalogued screen of the modules named (default: all); each
-    mode's modules are dropped after its screens, as the app does."""
-    for name in names or modules():
+def each_screen(app, only=None):
+    """Each module is loaded as the menu loads a mode, and unloaded after its
+    catalogue, with the modules the catalogue itself imported (its _cat
+    module holds the game's). only: one module's screens. A game leaves the
+    heap fragmented for the next one, so the tests visit one game a process."""
+    for name in modules():
+        if only and name != only:
+            continue
         before = set(sys.modules)
-        mod = __import__(name)
+        mod = home if name == "home" else app._load_mode(name)
         if hasattr(mod, "catalog"):
             for screen_name, screen in mod.catalog(app):
                 yield name + "." + screen_name, screen
-        mod = screen = None
+        mod = None
+        app.stack = []
+        app.end_mode()
         for m in [m for m in sys.modules if m not in before]:
             del sys.modules[m]
-        gc.collect()
 
 
 def render(app, screen, lang):

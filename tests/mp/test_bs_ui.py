@@ -2,9 +2,12 @@
 fleet with its refusals, aiming, the answers, the CPU's turn, saves and resume,
 the end of the game."""
 
+import sys
+
 import bs_battle
 import bs_ui
 import gridview
+import modes
 import strings
 import ui
 from app import App
@@ -33,7 +36,15 @@ def _app(level="medium"):
     strings.set_lang("en")
     app.push(Home(app))
     app.step()
+    _row(app, "battleship")
     return app
+
+
+def _row(app, key):
+    """Put the main menu's cursor on a mode's row (A then opens it)."""
+    home = app.top()
+    home.sel = [m[0] for m in modes.MODES].index(key) + len(home.items) - len(modes.MODES) - 1
+    assert home.label(home.sel) == strings.t(key)
 
 
 def _battle(app, variant=CLASSIC, level=EASY, seed=7):
@@ -84,8 +95,8 @@ def test_menu_offers_both_games_and_the_level_from_settings():
     app = _app(level="hard")
     home = app.top()
     labels = [home.label(i) for i in range(len(home.items))]
-    assert labels[:2] == ["Battleship", "Salvo"]
-    press(app, DOWN)
+    assert "Battleship" in labels and "Salvo" in labels
+    _row(app, "salvo")
     press(app, A)
     menu = app.top()
     assert isinstance(menu, bs_ui.LevelMenu) and menu.variant == SALVO
@@ -339,3 +350,13 @@ def test_an_unreadable_save_is_refused():
         except (ValueError, IndexError):
             continue
         raise AssertionError("accepted %r" % bad)
+
+
+def test_the_hard_cpu_is_unloaded_with_the_mode():
+    sys.modules.pop("bs_ai_hard", None)
+    app = _app(level="hard")
+    press(app, A)
+    press(app, A)  # Hard: the engine imports the hard CPU
+    assert "bs_ai_hard" in sys.modules
+    press(app, B)  # leave the placement menu: back at the main menu
+    assert isinstance(app.top(), Home) and "bs_ai_hard" not in sys.modules

@@ -67,7 +67,35 @@ def test_mode_modules_unloaded_when_game_closes():
         app.stack[0].build(app)
         press(app, A)  # first entry: the fake mode
         assert "fake_mode_b" in sys.modules
+        __import__("fake_late")  # the game imports more later (a CPU level, say)
         press(app, B)  # its screen closes: back at the menu
         assert "fake_mode_b" not in sys.modules
+        assert "fake_late" not in sys.modules
     finally:
         modes.MODES = saved
+
+
+def test_cursor_stays_on_its_entry_when_continue_appears():
+    modes.RESUME[ord("Z")] = "fake_mode"
+    app = _app()
+    home = app.stack[0]
+    home.sel = 1
+    Storage(_DIR).save("game", b"Zsaved")  # a game was saved meanwhile
+    home.resume(app)
+    assert _labels(app)[0] == "Continue"
+    assert home.items[home.sel][0] == _labels_keys(app)[2]
+
+
+def _labels_keys(app):
+    return [item[0] for item in app.stack[0].items]
+
+
+def test_damaged_save_gives_notice_and_clean_start():
+    st = Storage(_DIR)
+    st.delete("game")
+    st.fs.write(_DIR + "/game", b"BSV1 this is not a save")
+    app = App(make_hw(storage=st))
+    app.push(Home())
+    app.step()
+    assert app.notice and "damaged" in app.notice
+    assert "Continue" not in _labels(app)

@@ -1,0 +1,58 @@
+"""Link battle's screens before the battle, for lk_catalog: finding the other handheld, the coin,
+placing the fleet. Loaded only by the catalogue."""
+
+from lk_catalog import _session
+from lk_game import (
+    COIN,
+    M_OUT_OF_STEP,
+    PLACING,
+    ST_CONNECTING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_SYNCING,
+    ST_UNPLUGGED,
+    ST_VERSION,
+)
+from lk_ui import stage
+
+
+def screens(app):
+    m = stage("lk_connect")
+    Connect, Coin = m.Connect, m.Coin
+    m = None
+    yield "looking", Connect(_session(ST_CONNECTING, phase=0))
+    yield "unplugged", Connect(_session(ST_UNPLUGGED, phase=0))
+    yield "version", Connect(_session(ST_VERSION, phase=0))
+    yield "rules", Connect(_session(ST_RULES, phase=0))
+    s = _session(ST_MISMATCH)
+    yield "mismatch_new", Connect(s)
+    s = _session(ST_MISMATCH)
+    s.g.link.peer_has_game = True
+    yield "mismatch_saved", Connect(s)
+    s = _session(ST_MISMATCH)
+    s.g.link.mismatch = M_OUT_OF_STEP
+    yield "out_of_step", Connect(s)
+    yield "peer_saved", Connect(_session(ST_MISMATCH, phase=0))
+    yield "syncing", Connect(_session(ST_SYNCING, phase=0))
+    yield "tossing", Connect(_session(ST_OPEN, phase=COIN))
+
+    s = _session(phase=PLACING)
+    s.g.first = 0
+    yield "coin_you_first", Coin(s)
+    s = _session(phase=PLACING)
+    s.g.first = 1
+    yield "coin_they_first", Coin(s)
+    Connect = Coin = None
+    Placing = stage("lk_place").Placing
+    yield "place", Placing(_session(phase=PLACING), 7)
+    p = Placing(_session(phase=PLACING), 7)
+    p.fleet.clear()
+    p.take(0)
+    p.col = 8
+    p.judge()
+    yield "place_off_grid", p
+    p = Placing(_session(phase=PLACING), 7)
+    p.take(3)
+    p.judge()
+    yield "place_by_hand", p

@@ -1,0 +1,273 @@
+"""Battleship and Salvo between two linked handhelds: the mode's entry points, its words, and the
+session every screen of it runs.
+
+    start(app, "classic" | "salvo")   # from the main menu's Link battle / Link salvo
+    resume(app, payload)              # Continue: a save tagged b"L" (lk_save)
+    catalog(app)                      # every screen, for the layout tests and the PNG review
+
+The screens come in stages, each its own module, loaded when the player gets
+there and dropped when they leave it, so the heap holds one stage beside the
+link layer: lk_connect (finding the other handheld, link trouble, the coin
+toss), lk_place (placing the fleet), lk_battle (the battle), lk_end (the
+result). Words: lk_en or lk_hu, the language in use only.
+
+Every screen calls Session.tick() once a frame: it runs the game and its link
+(lk_game.step), saves when the game says so (before the next poll: see
+docs/link-protocol.md 5.2), and sends the player to the screen the game's
+state calls for. Randomness is the device's (os.urandom) but for tests and
+replays (BROADSIDE_SEED): rand_source() is the one place that decides.
+"""
+
+import gc
+import os
+import sys
+
+import lk_save
+import strings
+from bs_rules import CLASSIC, SALVO
+from compat import const, ticks_diff
+from link_commit import PeerFleet
+from lk_game import (
+    PLACING,
+    PLAYING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_VERSION,
+    TX_QUEUE,
+    LkGame,
+    rules_bytes,
+)
+from lk_view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, PEER_SAVE, SAVE
+from prng import Rng
+
+FW = (1, 0, 0)  # this firmware's version, sent in HELLO
+TAG = b"L"
+WAIT_MS = const(1000)  # a message unacknowledged this long: "waiting for the other handheld"
+
+# kind -> (module, class) of its screen
+_SCREENS = (
+    ("lk_connect", "Connect"),
+    ("lk_connect", "Coin"),
+    ("lk_place", "Placing"),
+    ("lk_battle", "Battle"),
+    ("lk_end", "End"),
+)
+_STAGES = ("lk_connect", "lk_place", "lk_battle", "lk_end")
+_WORDS = ("lk_en_start", "lk_en_end", "lk_hu_start", "lk_hu_end")
+
+
+class _Words:
+    """A strings.add() table: this mode's words in one language: lk_en (or lk_hu), the battle's
+    and the ships'; lk_en_start while finding the other handheld and placing, lk_en_end at the
+    end (each loaded by stage() with its screens, or here on first need: the catalogue draws
+    every screen in both languages)."""
+
+    def __init__(self, lang):
+        self.main = "lk_" + lang
+        self.more = ("lk_" + lang + "_start", "lk_" + lang + "_end")
+
+    def get(self, key):
+        s = __import__(self.main).W.get(key)
+        if s is None and key[:3] == "lk_":
+            for loaded in (True, False):  # those stage() loaded first: a game needs no other
+                for name in self.more:
+                    if (name in sys.modules) == loaded:
+                        s = __import__(name).W.get(key)
+                        if s is not None:
+                            return s
+        return s
+
+
+def words():
+    strings.add(_Words("en"), _Words("hu"))
+
+
+def rand_source():
+    """rand(n) -> n random bytes: os.urandom, or a stream from BROADSIDE_SEED when it is set (tests
+    give each handheld its own). The coin, the salts and the link's nonces all come from here."""
+    seed = 0
+    try:
+        seed = int(os.getenv("BROADSIDE_SEED") or 0)
+    except (AttributeError, ValueError):
+        pass
+    if not seed:
+        return os.urandom
+    rng = Rng(seed & 0x3FFFFFFF)
+
+    def rand(n):
+        b = bytearray(n)
+        for i in range(n):
+            r = rng.next30()
+            b[i] = ((r >> 22) ^ r) & 0xFF
+        return bytes(b)
+
+    return rand
+
+
+def stage(name):
+    """The screen module `name`, imported now with its words (none for the battle: lk_en has
+    them); the other stages' modules and words are dropped (what they hold is freed once their
+    screens are gone). The app drops whatever the mode imported when it closes."""
+    lang = "hu" if strings.lang() == "hu" else "en"
+    words = None if name == "lk_battle" else "lk_%s_%s" % (lang, "end" if name == "lk_end" else "start")
+    for other in _STAGES + _WORDS:
+        if other != name and other != words and other in sys.modules:
+            del sys.modules[other]
+    if name not in sys.modules:
+        gc.collect()
+    mod = __import__(name)
+    if words is not None:
+        __import__(words)
+    return mod
+
+
+# -- the session ------------------------------------------------------------------------------
+class Session:
+    """The game and its link; tick() runs them once a frame and saves them."""
+
+    def __init__(self, g):
+        self.g = g
+        self.peer_got = g.peer.got  # the peer's commitment parts in flash
+        self.status = -1
+        self.since = None  # when a message of ours began waiting for its acknowledgement
+        self.slow = False  # ... for longer than WAIT_MS
+        self.events = 0  # EV_* bits not yet seen by the battle screen (a menu may be on top)
+
+    def tick(self, app, kind):
+        """Step the game; save; redraw on a link change; go to the screen the state calls for.
+        Returns the game's events, or -1 when the player was sent to another screen."""
+        g = self.g
+        ev = g.step(app.now)
+        self.events |= ev
+        if g.needs_save():
+            self.save(app)
+        st = g.link.status()
+        if st != self.status:
+            self.status = st
+            app.redraw()
+        if g.link.unacked():
+            if self.since is None:
+                self.since = app.now
+            slow = ticks_diff(app.now, self.since) >= WAIT_MS
+        else:
+            self.since = None
+            slow = False
+        if slow != self.slow:
+            self.slow = slow
+            app.redraw()
+        want = self.where(kind)
+        if want == kind:
+            return ev
+        if kind == K_MENU:
+            app.pop()  # a menu over the battle closes; the battle goes on next frame
+        else:
+            self.go(app, want)
+        return -1
+
+    def seed(self):
+        """A 30-bit seed (the fleet's shuffle) from the game's random source."""
+        r = self.g.rand(4)
+        return (r[0] | (r[1] << 8) | (r[2] << 16) | ((r[3] & 0x3F) << 24)) or 1
+
+    def take_events(self):
+        ev = self.events
+        self.events = 0
+        return ev
+
+    def where(self, kind):
+        g = self.g
+        if g.done():
+            return K_END
+        if self.status in (ST_MISMATCH, ST_RULES, ST_VERSION):
+            return K_CONNECT
+        if kind == K_CONNECT and self.status == ST_OPEN:
+            if g.phase == PLACING:
+                return K_COIN
+            if g.phase >= PLAYING:
+                return K_BATTLE
+        return kind
+
+    def go(self, app, kind):
+        """The screen of that kind in place of the one on top."""
+        module, cls = _SCREENS[kind]
+        app.replace(getattr(stage(module), cls)(self))
+
+    def save(self, app):
+        """The game in flash: the peer's commitments first when more of them came (3.2 KB at most,
+        a few times a game), then the game and its link (under 2 KB; about 700 bytes in play)."""
+        g = self.g
+        if g.peer.got != self.peer_got:
+            app.save(PEER_SAVE, lk_save.commitments(g))
+            self.peer_got = g.peer.got
+        app.save(SAVE, lk_save.payload(g, TAG))
+
+    def begin(self, app):
+        """The fleet is placed: commit to it, save, and on to the battle."""
+        self.g.commit()
+        self.save(app)
+        self.go(app, K_BATTLE)
+
+    def quit(self, app):
+        """Leave the mode; the save stays for Continue (the end screen clears it)."""
+        app.pop()
+
+
+# -- entry points ---------------------------------------------------------------------------------
+def _link(app, rand, rules, saved=None):
+    from link_session import Link  # the link layer comes with the game it serves
+
+    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
+
+
+def _open(app, s):
+    app.push(stage("lk_connect").Connect(s))
+
+
+def _no_port(app):
+    """A board without a link port (hw.link None) cannot play this mode: say so."""
+    if app.hw.link is not None:
+        return False
+    import ui
+
+    app.push(ui.Message(strings.t("link_battle"), [strings.t("lk_no_port")]))
+    return True
+
+
+def start(app, arg):
+    words()
+    if _no_port(app):
+        return
+    gc.collect()
+    rand = rand_source()
+    variant = SALVO if arg == "salvo" else CLASSIC
+    touching = bool(app.settings.get("touching"))
+    g = LkGame(None, rand, variant, touching)  # the 3.2 KB block first, before the heap fragments
+    g.link = _link(app, rand, rules_bytes(variant, touching))
+    _open(app, Session(g))
+
+
+def resume(app, payload):
+    words()
+    if _no_port(app):
+        return
+    gc.collect()
+    rand = rand_source()
+    state, snap = lk_save.split(payload)
+    peer = PeerFleet(bytes(8), 1)  # its 3.2 KB block first, before the heap fragments
+    parts = app.hw.storage.load(PEER_SAVE)[0] if app.hw.storage is not None else None
+    g = lk_save.restore(state, None, rand, peer, parts)
+    parts = None
+    g.link = _link(app, rand, lk_save.saved_rules(state), snap)
+    _open(app, Session(g))  # it goes on to the game's screen once the link is back
+
+
+def catalog(app):
+    gc.collect()
+    import lk_catalog
+
+    words()
+    return lk_catalog.screens(app)
+
+
+_LANG = __import__("lk_hu" if strings.lang() == "hu" else "lk_en")  # the words in use, with the mode

@@ -1,0 +1,95 @@
+"""Helpers for the card game screen tests under MicroPython: a dict for flash, a fake
+handheld at the main menu, game positions, and a key-driving player."""
+
+import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
+import strings
+from app import App
+from cg_ai import choose
+from cg_engine import Game
+from cg_rules import CARD_TYPE, STANDARD
+from cg_ui import start
+from cg_ui_game import GameScreen
+from cg_ui_pick import CPU, F_TARGET, F_WAIT
+from cg_view import view_for
+from fakehw import make_hw, press
+from hal import RIGHT, A
+from home import Home
+from prng import Rng
+
+
+def position(seed, plies, mode=STANDARD):
+    """Game `seed` after `plies` moves of the sensible CPU on both sides (as cg_ui_cat)."""
+    g = Game(seed, mode, 0)
+    rng = Rng(seed)
+    for _ in range(plies):
+        if g.over:
+            break
+        g.apply(choose(view_for(g, g.cur), rng))
+    return g
+
+
+class DictStorage:
+    """Flash saves in a dict (the storage contract: save, load -> (payload, where), delete)."""
+
+    def __init__(self):
+        self.files = {}
+        self.saves = 0
+
+    def save(self, name, data):
+        self.files[name] = bytes(data)
+        self.saves += 1
+
+    def load(self, name):
+        if name in self.files:
+            return self.files[name], "main"
+        return None, None
+
+    def delete(self, name):
+        self.files.pop(name, None)
+
+
+def new_app(storage=None):
+    strings.set_lang("en")
+    app = App(make_hw(storage))
+    app.push(Home())
+    return app
+
+
+def game_screen(app, mode=STANDARD, game=None, level=2):
+    """A game screen on top of the stack (a dealt game, or the given one)."""
+    if game is None:
+        start(app, mode)
+        return app.top()
+    s = GameScreen(game, level, Rng(3))
+    app.push(s)
+    return s
+
+
+def select_type(app, s, ty):
+    """Walk the hand row with RIGHT until a card of type ty is selected."""
+    for _ in range(len(s.items())):
+        k = s.items()[s.sel]
+        if k >= 0 and CARD_TYPE[k] == ty:
+            return True
+        press(app, RIGHT)
+    return False
+
+
+def until_my_turn(app, s, limit=400):
+    """Press A through the CPU's plays until it is the human's turn again (or the end)."""
+    n = 0
+    while (s.focus == F_WAIT or s.g.cur == CPU) and app.top() is s and n < limit:
+        press(app, A, after=1)
+        n += 1
+    return n
+
+
+def play_round(app, s):
+    """One round of the key-driving player: the selected card on its first target (a two-power
+    card's first choice), then A through the CPU's turn."""
+    press(app, A)
+    if app.top() is not s:
+        press(app, A)
+    while s.focus == F_TARGET:
+        press(app, A)
+    until_my_turn(app, s)

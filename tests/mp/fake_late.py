@@ -1,0 +1,1 @@
+"""Imported late by a game mode (home tests)."""

@@ -1,0 +1,203 @@
+"""Card game screens under MicroPython with a fake handheld: playing a card on a target, the
+two-power choice, Repair's "which card", the PT Boat, the CPU's turn step by step, looking
+at the grids, the CPU levels, the words of the Hungarian edition."""
+
+import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
+import strings
+from cg_ai import choose, choose_random
+from cg_engine import Game
+from cg_rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
+from cg_ui import start
+from cg_ui_game import STEP_MS, GameScreen
+from cg_ui_pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
+from cg_view import moves_for_card, view_for
+from cgui_kit import game_screen, new_app, position, select_type, until_my_turn
+from fakehw import press
+from hal import DOWN, LEFT, RIGHT, A, B
+from hal import UP as K_UP
+from home import Home
+from prng import Rng
+
+
+def test_menu_offers_standard_and_beginner():
+    app = new_app()
+    start(app, None)
+    menu = app.top()
+    assert [menu.label(i) for i in range(len(menu.items))] == ["Standard game", "Beginner game"]
+    press(app, DOWN)
+    press(app, A)
+    s = app.top()
+    assert isinstance(s, GameScreen) and s.g.mode == BEGINNER
+    assert all(CARD_TYPE[k] <= 3 for k in s.g.hand[HUMAN])  # no Power cards
+    assert app.stack[0].__class__ is Home and len(app.stack) == 2  # the menu was replaced
+
+
+def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
+    app = new_app()
+    s = game_screen(app, game=Game(11, STANDARD, HUMAN))
+    assert s.focus == F_HAND and s.g.cur == HUMAN
+    assert select_type(app, s, 0)
+    hand = len(s.g.hand[HUMAN])
+    press(app, A)
+    assert s.focus == F_TARGET and s.cursor[0] == 1  # the CPU's grid
+    press(app, RIGHT)
+    press(app, DOWN)
+    side, c = s.cursor
+    assert c == 5
+    press(app, A)
+    assert s.g.up[CPU][c] == UP  # searched: face up for good
+    assert (HUMAN, EV_REVEAL, c, s.g.ident[CPU][c], 0) in s.g.prev_events
+    assert len(s.g.hand[HUMAN]) == hand  # reloaded to five
+    assert s.focus == F_WAIT and s.g.cur == CPU
+    until_my_turn(app, s)
+    assert s.g.cur == HUMAN and s.focus in (F_HAND, F_PT)
+    cpu_plays = [e for e in s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
+    assert cpu_plays  # the CPU played on its turn
+
+
+def test_cursor_stops_only_on_legal_cells():
+    app = new_app()
+    s = game_screen(app, game=position(83, 34))
+    assert select_type(app, s, 1)  # a Red 1
+    press(app, A)
+    legal = [m[2] for m in moves_for_card(s.view, s.items()[s.sel])]
+    seen = [s.cursor[1]]
+    for key in (RIGHT, RIGHT, DOWN, LEFT, DOWN, RIGHT, K_UP, K_UP, LEFT, LEFT, RIGHT):
+        press(app, key)
+        seen.append(s.cursor[1])
+    assert all(c in legal for c in seen), (seen, legal)
+    assert len(set(seen)) > 2
+    press(app, B)
+    assert s.focus == F_HAND  # B puts the card back
+
+
+def test_two_power_card_asks_which_power():
+    app = new_app()
+    s = game_screen(app, game=position(1, 21))
+    assert select_type(app, s, 6)  # Repair or Draw Three
+    press(app, A)
+    menu = app.top()
+    assert [menu.label(i) for i in range(len(menu.items))] == ["Repair a ship", "Draw three"]
+    press(app, DOWN)
+    press(app, A)  # Draw three
+    assert app.top() is s
+    assert s.view.only and len(s.view.only) == 3  # the next play is one of the three drawn
+
+
+def test_repair_asks_which_peg_card_when_they_differ():
+    app = new_app()
+    s = game_screen(app, game=position(4, 7))
+    assert select_type(app, s, 6)
+    press(app, A)
+    press(app, A)  # Repair a ship
+    assert s.focus == F_TARGET and s.cursor == (0, 11)
+    under = sorted(s.view.pegs[0][11])
+    press(app, A)
+    menu = app.top()
+    assert menu.title_key == "cg_which"
+    assert sorted(menu.label(i) for i in range(len(menu.items))) == ["Red 1", "Red 2"] and under == [1, 2]
+    press(app, DOWN)
+    press(app, A)
+    assert len(s.g.pegs[HUMAN][11]) == 1  # one peg card taken off
+    assert s.g.cur == HUMAN and s.focus == F_HAND  # Repair: play another card
+
+
+def test_pt_boat_step_b_skips():
+    app = new_app()
+    s = game_screen(app, game=position(4, 42))
+    assert s.g.phase == PH_PT and s.focus == F_PT
+    pegs = [len(p) for p in s.g.pegs[HUMAN]]
+    press(app, B)
+    assert s.g.phase == PH_PLAY and s.focus == F_HAND
+    assert [len(p) for p in s.g.pegs[HUMAN]] == pegs
+    assert s.g.events[-1][2] == M_SKIP
+
+
+def test_cpu_plays_one_step_at_a_time():
+    app = new_app()
+    s = game_screen(app, game=Game(11, STANDARD, CPU))
+    assert s.focus == F_WAIT and s.step is None  # "CPU's turn..."
+    steps = []
+    frames = 0
+    while s.g.cur == CPU or s.focus == F_WAIT:
+        app.step()
+        frames += 1
+        if s.step is not None and (not steps or steps[-1] is not s.step):
+            steps.append(s.step)
+            shown_at = frames
+        assert frames < 2000
+    assert steps and s.focus == F_HAND
+    assert frames - shown_at >= STEP_MS // 33 - 1  # the last play stayed on screen
+    assert steps[0][0][1] == EV_PLAY and steps[0][0][0] == CPU
+
+
+def test_look_walks_both_grids():
+    app = new_app()
+    s = game_screen(app, game=Game(5, STANDARD, HUMAN))
+    press(app, K_UP)
+    assert s.focus == F_LOOK and s.look == (1, 0)
+    for _ in range(4):
+        press(app, RIGHT)
+    assert s.look == (0, 0)  # across the gap onto your own grid
+    press(app, DOWN)
+    press(app, DOWN)
+    assert s.look == (0, 8)
+    press(app, DOWN)
+    assert s.focus == F_HAND
+
+
+def test_levels_pick_the_promised_cpu():
+    g = position(83, 34)
+    v = view_for(g, HUMAN)
+    for level, chooser in ((0, choose_random), (2, choose)):
+        s = GameScreen(g, level, Rng(9))
+        assert s._choose(v) == chooser(v, Rng(9))
+    s = GameScreen(g, 1, Rng(9))
+    picks = [s._choose(v) for _ in range(40)]
+    best = choose(v, Rng(9))
+    assert picks.count(best) < 40  # medium errs now and then
+
+
+def test_hungarian_words_follow_the_edition():
+    strings.set_lang("hu")
+    try:
+        from cg_ui_text import card_long, card_short, ship_name
+
+        assert card_short(0) == "Fehér" and card_short(2) == "Vörös 2" and card_short(4) == "Pajzs"
+        assert card_long(0).startswith("Fehér töltet") and card_long(1).startswith("Vörös töltet")
+        names = [ship_name(i, True) for i in range(1, 6)]
+        assert names == ["Repülőgép-hordozó", "Csatahajó", "Romboló", "Tengeralattjáró", "PT csónak"]
+        assert strings.t("cg_miss") == "Nincs találat"
+    finally:
+        strings.set_lang("en")
+
+
+def test_a_hand_with_no_play_offers_a_discard():
+    from cg_rules import M_DISCARD
+    from cg_setup import SH, setup
+
+    app = new_app()
+    g = setup(hand0=[SH[0], SH[1]], hand1=[])  # Shields, and no revealed ship of yours
+    s = game_screen(app, game=g)
+    assert all(m[0] == M_DISCARD for m in s.view.moves)
+    press(app, A)
+    menu = app.top()
+    assert [menu.label(i) for i in range(len(menu.items))] == ["Discard it (no play)"]
+    press(app, A)
+    assert s.g.prev_events[0][2] == M_DISCARD and s.g.cur == CPU
+
+
+def test_end_card_ends_the_turn_after_play_two():
+    app = new_app()
+    s = game_screen(app, game=position(1, 26))
+    assert select_type(app, s, 5)
+    press(app, A)
+    press(app, K_UP)  # the menu's last row: Play two more
+    press(app, A)
+    assert s.g.cur == HUMAN and s.items()[-1] == -1
+    turn = s.g.turn
+    press(app, LEFT)  # from the first card, LEFT wraps to End
+    while s.items()[s.sel] != -1:
+        press(app, LEFT)
+    press(app, A)
+    assert s.g.turn == turn + 1 and s.focus == F_WAIT

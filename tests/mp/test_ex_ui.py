@@ -1,0 +1,216 @@
+"""Battleship Express screens under MicroPython with the fake handheld: the
+menu, a human's turn by buttons, the CPU's pace, pass-and-play curtains,
+saves after each turn and an exact resume."""
+
+import ex_ai
+import ex_ui
+from app import App
+from ex_engine import AGAIN, ATTACKER, DONE, OVER, ROLL, TARGET, Game
+from ex_rules import ADMIRAL, CAPTAIN
+from ex_ui_game import ANIM, EASY, HARD, MEDIUM, PACE, GameScreen
+from ex_ui_menus import Arrange, Curtain, Pause, Result
+from fakehw import make_hw, press
+from hal import DOWN, LEFT, RIGHT, UP, A, B
+from prng import Rng
+from storage import Storage
+
+_DIR = "/tmp/broadside-test-exui"
+
+
+def _app():
+    st = Storage(_DIR)
+    st.delete("game")
+    app = App(make_hw(storage=st))
+    app.settings.set("level", "hard")
+    from home import Home
+
+    app.push(Home())
+    app.step()
+    return app
+
+
+def _game(app, game=CAPTAIN, players=2, cpu=0b10, team=False, seed=7, level=HARD):
+    scr = GameScreen(Game(game, players, team, 0, Rng(seed)), cpu, level, Rng(seed + 1))
+    app.push(ex_ui.Loading(scr))
+    app.step()
+    app.step()  # the odds are warmed behind the loading screen
+    assert app.top() is scr
+    app.step()  # fleets: the CPU's are set, a human's Arrange (or a curtain) opens
+    return scr
+
+
+def _idle(app, n):
+    for _ in range(n):
+        app.step()
+
+
+def test_menu_sets_type_players_and_seats():
+    app = _app()
+    ex_ui.start(app)
+    s = app.top()
+    press(app, RIGHT)  # Admiral's
+    assert s.game == ADMIRAL
+    press(app, DOWN)
+    press(app, RIGHT)  # 3 players: a row for each seat
+    assert s.players() == 3 and len(s.items) == 6
+    press(app, RIGHT)
+    press(app, RIGHT)  # 4, teams
+    assert s.value(1) == "4, teams" and len(s.items) == 7
+    press(app, DOWN)
+    press(app, A)  # seat 1 becomes a CPU
+    assert s.value(2) == "CPU" and s.cpu & 1
+    press(app, UP)
+    press(app, UP)
+    press(app, UP)  # wraps to Start
+    press(app, A, after=0)
+    assert isinstance(app.top(), ex_ui.Loading)
+    _idle(app, 3)
+    scr = app.top()
+    g = scr.g
+    assert isinstance(scr, GameScreen) and g.game == ADMIRAL and g.players == 4 and g.team
+    assert scr.cpu == 0b1111 and scr.level == HARD
+
+
+def test_human_turn_by_buttons_and_save_after_it():
+    app = _app()
+    scr = _game(app)
+    assert isinstance(app.top(), Arrange)  # one human: no curtain
+    press(app, DOWN)
+    press(app, A)  # ready with the suggested order
+    g = scr.g
+    assert g.phase == ATTACKER and g.turn == 0 and app.top() is scr
+    saved, _ = app.hw.storage.load("game")
+    assert saved[:1] == b"E" and saved[1:].startswith(g.to_bytes()[:19])
+    press(app, LEFT)  # the second ship from the front
+    ship = g.fleet(0)[1]
+    press(app, A)
+    assert g.phase == TARGET and g.attacker == ship and g.fleet(0)[0] == ship
+    press(app, B)  # take the attacker back
+    assert g.phase == ATTACKER and g.fleet(0)[1] == ship
+    press(app, A)
+    press(app, RIGHT)
+    target = g.legal_targets()[1]
+    press(app, A)
+    assert (g.owner, g.target) == target and g.phase == ROLL
+    press(app, A)
+    assert g.rolls_used == 1 and scr.anim == ANIM - 2
+    _idle(app, ANIM)
+    while g.phase == AGAIN:
+        press(app, A)
+        _idle(app, ANIM)
+    assert g.phase in (DONE, OVER)
+    n = scr.saves
+    press(app, A)  # next turn: the CPU's, saved as it begins
+    assert g.turn == 1 and scr.saves == n + 1
+
+
+def test_cpu_steps_at_a_readable_pace_a_steps_b_finishes():
+    app = _app()
+    scr = _game(app, cpu=0b11)
+    g = scr.g
+    assert g.phase == ATTACKER
+    _idle(app, PACE - 2)
+    assert g.phase == ATTACKER  # not yet
+    _idle(app, 3)
+    assert g.phase == TARGET
+    press(app, A, after=0)  # A: the next step at once
+    assert g.phase == ROLL
+    press(app, B, after=0)  # B: the rest of the turn without waiting, a step a frame
+    _idle(app, 12)
+    assert g.phase in (DONE, OVER) and g.turn == 0
+    press(app, B, after=0)  # B at the result: on to the next turn
+    assert g.turn == 1 and g.phase == ATTACKER
+
+
+def test_cpu_game_plays_to_the_result_and_clears_the_save():
+    for game in (CAPTAIN, ADMIRAL):
+        app = _app()
+        scr = _game(app, game=game, cpu=0b11)
+        for _ in range(20000):
+            if isinstance(app.top(), Result):
+                break
+            app.step()
+        assert isinstance(app.top(), Result), scr.g.phase
+        assert scr.g.winners() and app.hw.sound.last == "win"
+        assert app.hw.storage.load("game")[0] is None
+        press(app, A)
+        assert len(app.stack) == 1  # back at the main menu
+
+
+def test_pass_and_play_curtain_between_humans():
+    app = _app()
+    scr = _game(app, players=3, cpu=0b010)
+    assert isinstance(app.top(), Curtain) and app.top().p == 0
+    press(app, A)
+    assert isinstance(app.top(), Arrange) and app.top().p == 0
+    press(app, DOWN)
+    press(app, A)
+    assert isinstance(app.top(), Curtain) and app.top().p == 2
+    press(app, A)
+    press(app, DOWN)
+    press(app, A)
+    g = scr.g
+    assert g.phase == ATTACKER and g.turn == 0
+    assert isinstance(app.top(), Curtain) and app.top().p == 0  # seat 3 held it last
+    press(app, A)
+    assert app.top() is scr
+    press(app, B)  # pause menu, then resume
+    assert isinstance(app.top(), Pause)
+    press(app, A)
+    assert app.top() is scr
+
+
+def test_save_and_quit_then_resume_exactly():
+    app = _app()
+    scr = _game(app, game=ADMIRAL, players=3, cpu=0b110, level=MEDIUM)
+    press(app, DOWN)
+    press(app, A)
+    g = scr.g
+    press(app, A)  # the front ship attacks
+    if g.phase == TARGET:
+        press(app, A)
+    while g.phase not in (DONE, OVER):
+        press(app, A if g.phase != 6 else B)
+        _idle(app, ANIM)
+    press(app, A)  # the CPU's turn begins and is saved
+    data, _ = app.hw.storage.load("game")
+    assert data[: 1 + len(g.to_bytes())] == b"E" + g.to_bytes()  # nothing moved since
+    twin = ex_ui.load(data)
+    assert twin.cpu == 0b110 and twin.level == MEDIUM and twin.g.turn == g.turn == 1
+    # the original plays the CPU's turn (B: at once); the copy from the save
+    # plays the same moves with the same dice
+    press(app, B)
+    for _ in range(20):  # one step a frame, no waiting
+        if g.phase in (DONE, OVER):
+            break
+        app.step()
+    assert g.phase in (DONE, OVER)
+    while twin.g.phase not in (DONE, OVER):
+        ex_ai.step(twin.g, twin.caps)
+    assert twin.g.to_bytes() == g.to_bytes() and twin.urng.getstate() == scr.urng.getstate()
+    # resume through the entry point: the game screen comes back at that turn
+    app2 = _app()
+    ex_ui.resume(app2, data)
+    _idle(app2, 3)
+    back = app2.top()
+    assert isinstance(back, GameScreen) and b"E" + back.g.to_bytes() == data[: len(data) - 13]
+
+
+def test_damaged_save_is_refused():
+    app = _app()
+    scr = _game(app, cpu=0b11)
+    data = ex_ui.payload(scr)
+    for bad in (b"X" + data[1:], data[:-3], data[:-1] + b"\x05", b"E"):
+        try:
+            ex_ui.load(bad)
+        except (ValueError, IndexError):
+            continue
+        raise AssertionError("accepted %r" % bad)
+
+
+def test_levels_pick_captains():
+    app = _app()
+    easy = _game(app, cpu=0b11, level=EASY)
+    assert easy.caps[0] is easy.rnd
+    hard = _game(_app(), cpu=0b11, level=HARD)
+    assert hard.caps[0] is hard.dp
