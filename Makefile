@@ -49,7 +49,7 @@ play: $(STAMP)
 	$(VPY) -m host_tools.play $(if $(PORT),--port $(PORT),)
 
 play2: $(STAMP)
-	$(VPY) -m host_tools.sim --pair
+	$(VPY) -m host_tools.sim --pair --compiled
 
 bench: $(STAMP)
 	$(VPY) -m host_tools.bench all

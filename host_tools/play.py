@@ -49,8 +49,8 @@ def main(argv=None):
         return subprocess.call([mp, "connect", port, "repl"])
     if not sys.stdin.isatty():
         print("make play: no terminal here, so the simulator boots headless and shows its screen once:")
-        return sim.main(["--headless", "--text"])
-    return sim.main([])
+        return sim.main(["--headless", "--text", "--compiled"])
+    return sim.main(["--compiled"])
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import threading
 import time
 
 from host_tools import deps
-from host_tools.paths import BOARDS, FIRMWARE, HEAP, MPLIB, ROOT, micropython
+from host_tools.paths import BOARDS, BUILD, FIRMWARE, HEAP, MPLIB, ROOT, micropython
 from host_tools.ssd1306 import SSD1306, to_png
 
 FRAME_MS = 33
@@ -286,6 +286,7 @@ def _read_keys(fd):
                     "d": "RIGHT",
                     "q": "QUIT",
                     "p": "SHOT",
+                    "\t": "TAB",
                 }.get(c)
             )
     return [k for k in keys if k]
@@ -312,6 +313,9 @@ def interactive(handhelds, shot_dir="."):
             for key in _read_keys(fd):
                 if key == "QUIT":
                     return
+                if key == "TAB":  # two handhelds: the keys go to the other one
+                    focus = (focus + 1) % len(handhelds)
+                    last = None
                 if key == "SHOT":
                     shots += 1
                     path = os.path.join(shot_dir, "broadside-%d.png" % shots)
@@ -333,7 +337,8 @@ def interactive(handhelds, shot_dir="."):
             else:
                 pic = pics[0]
             cues = handhelds[focus].cues[-1:] if handhelds[focus].cues else []
-            status = "arrows move  z/Enter=A  x/Backspace=B  p=PNG  q=quit   %s" % (
+            who = ("keys -> handheld %d (Tab switches)  " % (focus + 1)) if len(handhelds) > 1 else ""
+            status = who + "arrows move  z/Enter=A  x/Backspace=B  p=PNG  q=quit   %s" % (
                 ("sound: " + cues[0]) if cues else ""
             )
             if pic != last:
@@ -349,6 +354,18 @@ def interactive(handhelds, shot_dir="."):
         sys.stdout.write("\x1b[?25h\n")
 
 
+COMPILED = os.path.join(BUILD, "sim-install")
+
+
+def compiled_install():
+    """(main.py, module folders) of the sim board's compiled install, built
+    as for the device: .mpy files, so nothing compiles in the handheld's heap."""
+    from host_tools import bundle
+
+    out = bundle.build("sim", COMPILED, arch=None).out
+    return os.path.join(out, "main.py"), (os.path.join(out, "lib"), os.path.join(out, "boards"))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__.split("\n")[0])
     ap.add_argument("--headless", action="store_true", help="play --keys without a terminal")
@@ -361,7 +378,13 @@ def main(argv=None):
     ap.add_argument("--pair", action="store_true", help="two handhelds joined by a link cable")
     ap.add_argument("--text", action="store_true", help="print the final screen as text too")
     ap.add_argument("--mem", action="store_true", help="print the firmware's heap numbers at the end")
+    ap.add_argument(
+        "--compiled",
+        action="store_true",
+        help="run the compiled .mpy install, as the device does (else firmware/ sources)",
+    )
     args = ap.parse_args(argv)
+    main_py, path = compiled_install() if args.compiled else (None, None)
 
     n = 2 if args.pair else 1
     handhelds = []
@@ -370,7 +393,14 @@ def main(argv=None):
         if saves:
             os.makedirs(saves, exist_ok=True)
         handhelds.append(
-            Handheld(board=args.board, heap=args.heap, saves=saves, name="handheld %d" % (i + 1))
+            Handheld(
+                board=args.board,
+                heap=args.heap,
+                saves=saves,
+                name="handheld %d" % (i + 1),
+                main=main_py,
+                path=path,
+            )
         )
     if n == 2:
         Cable(handhelds[0], handhelds[1])

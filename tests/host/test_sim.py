@@ -75,3 +75,16 @@ def test_firmware_crash_shows_traceback_not_hang():
         assert "Traceback" in str(e.value) and "simulated fault" in str(e.value)
     finally:
         h.close()
+
+
+def test_compiled_install_boots_like_the_sources(tmp_path, capsys):
+    from host_tools import sim
+
+    assert sim.main(["--headless", "--compiled", "--png", str(tmp_path / "c.png")]) == 0
+    import os
+
+    from simtest import GOLDEN
+
+    from host_tools.ssd1306 import from_png
+
+    assert from_png(str(tmp_path / "c.png")) == from_png(os.path.join(GOLDEN, "menu.png"))
