@@ -49,7 +49,9 @@ def _level(app):
 
 
 def cpu_modules(app, level):
-    need(app, "ta_match", "bs_ai")
+    """What a game against the CPU runs on, the largest first (on a heap that compiling sources
+    cut up, the order decides whether it fits: this one does in 192 KB)."""
+    need(app, "ta_engine", "ta_place", "bs_ai", "ta_match")
     if level == HARD:
         need(app, "bs_ai_hard")
 
@@ -67,26 +69,20 @@ def new_cpu_game(app):
 
 
 def new_cable_game(app):
-    import gc
-
-    for name in ("ta_match", "bs_ai"):  # the CPU's part (start() loaded it): room for the link's
-        sys.modules.pop(name, None)
-    gc.collect()
     # The game's LinkGame first, before the link's modules: it needs 3.2 KB in one piece.
     need(app, "ta_link")
     rand = rand_source()
     touching = bool(app.settings.get("touching"))
     lg = sys.modules["ta_link"].LinkGame(0, bytes(8), 0, _level(app), touching, rand)
-    need(app, "ta_link_ui")  # (ta_place comes when the link screens are done: see ta_link_ui)
+    need(app, "ta_link_ui")  # the game's own screens come when the link's are done: ta_link_ui
     sys.modules["ta_link_ui"].start(app, lg, rand)
     sys.modules.pop("ta_ui", None)
 
 
 def start(app, arg):
-    """The mode's menu; every module a game against the CPU uses loads now, while the heap is
-    whole (a cable game trades the CPU's part for the link's: new_cable_game)."""
+    """The mode's menu. A game's modules load when it is chosen: against the CPU, the CPU's;
+    over the cable, the link's (the largest thing a game needs: nothing else is loaded yet)."""
     words()
-    need(app, "ta_engine", "ta_place", "bs_ai", "ta_match")  # (an order that fits: see the report)
     app.push(TaMenu())
 
 
@@ -98,7 +94,6 @@ def resume(app, payload):
         sys.modules.pop("ta_ui", None)
         return
     cpu_modules(app, payload[8] if len(payload) > 8 else HARD)  # the engine's level byte (ta_match save)
-    need(app, "ta_locate")
     from ta_match import CpuMatch
 
     app.push(sys.modules["ta_locate"].Locate(CpuMatch.load(payload)))
