@@ -164,6 +164,14 @@ class Locate(ui.Screen):
                 app.push(Paused(self.m))
                 return
             elif self.g.marks[self.m.me][self.cur]:
+                # called already: the cursor moves on to the next cell not called (A again calls it)
+                marks = self.g.marks[self.m.me]
+                c = self.cur
+                for _ in range(SIZE * SIZE):
+                    c = (c + 1) % (SIZE * SIZE)
+                    if not marks[c]:
+                        break
+                self.cur = self.m.cursor = c
                 self.note = "ta_again"
                 app.cue("miss")
             else:

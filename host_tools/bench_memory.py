@@ -80,18 +80,13 @@ def _link_game(rounds):
     return "WAIT1500,A,WAIT300,A,WAIT500," + ",".join(["1:A,2:A"] * rounds) + ",WAIT1500,B,WAIT1000,B,WAIT300"
 
 
-def _torpedo(start):
-    """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then three sweeps of
-    every cell row by row: A calls (or, on a periscope, fires at once: mostly a miss, so ships
-    escape and the game ends sooner; on an announcement or the CPU's shot, skips ahead), WAITs
-    let the other side's turn play out. A call that lands on the other side's turn is made on
-    a later sweep. Then As enough for a shoot-out's rounds (on the result A only shows the
-    other grid), and B from the result, back to the menu. Ends whatever the seed."""
-    keys = [start]
-    for _sweep_no in range(3):
-        for _row in range(10):
-            keys += ["A,WAIT300,A,WAIT300,A,WAIT300,A,WAIT600,RIGHT"] * 10 + ["DOWN"]
-    return ",".join(keys + ["A,WAIT300"] * 40) + ",B"
+def _torpedo(start, presses):
+    """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then A alone, every
+    300 ms: A calls the cell under the cursor (or moves it past a cell called already), skips an
+    announcement, fires a torpedo at once (mostly a miss, so ships escape and the game ends
+    sooner), cuts the CPU's shot short; on the other side's turn it does nothing. B from the
+    result, back to the menu."""
+    return start + ",A,WAIT300" * presses + ",WAIT1000,B"
 
 
 ROWS = (
@@ -108,8 +103,11 @@ ROWS = (
     ("cards", "A,WAIT330" + ",A" * 124 + ",WAIT2000,B", 1),
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
     ("link_salvo", _link_game(550), 2, ""),
-    ("torpedo", _torpedo("A,A"), 1, "RIGHT"),  # against the CPU
-    ("torpedo", _torpedo("DOWN,A,WAIT3000,A,WAIT300,A"), 2, "RIGHT"),  # cable: link, who starts, Start
+    # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
+    # arrows counted: a RIGHT may land on a periscope, which redraws every frame (a cursor move
+    # on the grid sends under 100 bytes: tests/host/test_ta_ui.py)
+    ("torpedo", _torpedo("A,A", 1200), 1, ""),
+    ("torpedo", _torpedo("DOWN,A,WAIT3000,A,WAIT300,A", 1500), 2, ""),
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.

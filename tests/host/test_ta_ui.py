@@ -123,6 +123,19 @@ def test_locating_and_periscope_screens_golden(tmp_path):
         h.close()
 
 
+def test_a_cursor_move_sends_few_bytes():
+    h = play(CPU_GAME + ",WAIT2500", env=SEED)  # our call
+    try:
+        most = 0
+        for key in ("RIGHT", "RIGHT", "DOWN", "LEFT", "UP", "DOWN", "DOWN", "RIGHT"):
+            h.frame_bytes.clear()
+            run_script([h], key, tail_frames=0)
+            most = max(most, max(h.frame_bytes))
+        assert 0 < most <= 2 * (128 + 2) + 12, most  # at most two display pages' worth
+    finally:
+        h.close()
+
+
 def test_a_whole_game_between_two_handhelds_on_the_cable():
     main_py, path = compiled_install()
     a = Handheld(env={"BROADSIDE_SEED": "7"}, heap=CABLE_HEAP, name="handheld 1", main=main_py, path=path)

@@ -170,7 +170,7 @@ def test_placing_by_hand_refuses_a_ship_off_the_grid_then_starts():
     assert payload[0:2] == b"T\x00" and CpuMatch.load(payload).g.to_bytes() == m.g.to_bytes()
 
 
-def test_calling_a_cell_shows_the_answer_and_refuses_a_repeat():
+def test_calling_a_cell_shows_the_answer_and_a_repeat_moves_on():
     app = _app()
     g = Game(3, 1, first=0)
     g.shuffle_fleet(0)
@@ -196,7 +196,8 @@ def test_calling_a_cell_shows_the_answer_and_refuses_a_repeat():
     assert loc.state == _L_AIM and g.turn == 0
     loc.cur = 0
     press(app, A)
-    assert loc.note == "ta_again" and loc.state == _L_AIM  # A-1 was called already
+    assert loc.note == "ta_again" and loc.state == _L_AIM  # A-1 was called already: no call,
+    assert loc.cur > 0 and not g.marks[0][loc.cur] and g.turn == 0  # the cursor on the next free cell
 
 
 def test_a_saved_game_continues_where_it_was():
