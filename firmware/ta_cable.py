@@ -12,11 +12,19 @@ The link's saving rule: after every send() and every recv() that returned a
 message, the game and the link's snapshot are saved together before the
 next poll(). tick() runs first in every frame: save if due, poll, take the
 messages the match handles itself (coin, commitments, reveals), save if due.
-Calls and presses are taken only when a screen asks (event()), so the rival's
-moves wait in the link, unacknowledged, until they have been shown.
+Saving starts with the game itself (both fleets committed, ours acknowledged):
+a power cut while linking up, tossing the coin or placing starts a new game
+(the other handheld is told its saved game is unknown here). The rival's
+commitments, fixed from then on, are saved once ("ta_peer"); the save after
+each message stays under a kilobyte. Calls and presses are taken only when a
+screen asks (event()), so the rival's moves wait in the link,
+unacknowledged, until they have been shown.
 
+The LinkGame comes made (ta_ui.new_cable_game makes it before the link's
+modules load, so its 3.2 KB block is found) and is re-keyed by the coin toss.
 The link's own screens (looking for the other handheld, problems, the coin
-toss, a cheat caught) are ta_link_ui, loaded only while they are needed.
+toss) are ta_link_ui, loaded only while they are needed; a cheat caught:
+ta_cheat.
 """
 
 import sys

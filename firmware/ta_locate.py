@@ -135,7 +135,7 @@ class Locate(ui.Screen):
             if self.timer <= 0 or btn.pressed(A):
                 self.shown(app)
         elif st == _WAIT:
-            if btn.pressed(B) and self.view == _OWN:
+            if btn.pressed(B):
                 app.push(Paused(self.m))  # the opponent's turn: the menu (to leave a silent rival)
             else:
                 self.wait(app)
@@ -284,11 +284,9 @@ class Locate(ui.Screen):
         me, opp = m.me, 1 - m.me
         header(fb, self.title(own))
         x = _PANEL_X
-        if not m.ready():
-            lines(fb, t("ta_their_fleet"), x, 11, _PANEL_W, 4)
-            return
-        if g.phase == OVER and self.state != _END:
-            lines(fb, t("ta_checking"), x, 11, _PANEL_W, 4)
+        if not m.ready() or (g.phase == OVER and self.state != _END):
+            lines(fb, t("ta_their_fleet" if not m.ready() else "ta_checking"), x, 11, _PANEL_W, 4)
+            hint(fb, "ta_h_pause")
             return
         if self.state == _SHOW:  # the announcement covers the panel: its header and hint only
             hint(fb, "ta_h_skip")
@@ -310,7 +308,7 @@ class Locate(ui.Screen):
             ui.text(fb, word, x, 47, 1)
         if self.state == _AIM:
             hint(fb, "ta_h_menu" if own else "ta_h_call")
-        elif self.state == _WAIT and own:
+        elif self.state == _WAIT:
             hint(fb, "ta_h_pause")
 
     def draw_banner(self, fb):

@@ -4,9 +4,11 @@ start(app, arg) shows the mode's menu: play the CPU, a link cable game, and
 the CPU level (the settings' own, changed here too: both handhelds on a
 cable must choose the same, the drift speed depends on it). Then the fleet
 is placed (ta_place), ships located (ta_locate) and fired at through the
-periscope (ta_scope_ui). Over the cable, ta_cable links the two handhelds.
-resume(app, payload) continues a game saved as "game" (first byte b"T").
-catalog(app) yields every screen for the layout tests and the PNG review.
+periscope (ta_scope_ui). Over the cable, ta_link_ui and ta_cable link the two
+handhelds. A game's modules load when it is chosen, the largest first (see
+cpu_modules, new_cable_game); the menu's own code is dropped once a game is
+under way. resume(app, payload) continues a game saved as "game" (first byte
+b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
 """
 
 import sys

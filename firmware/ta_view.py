@@ -1,11 +1,13 @@
-"""What the Torpedo Attack screens share: every word (EN and HU), the layout, panel drawing, the save.
+"""What the Torpedo Attack screens share: the words (EN and HU; the cable's own are in
+ta_link_ui and ta_cheat), the panel beside the grid, the announcement banner, and loading
+the mode's modules (need()).
 
 The locating and placing screens are a grid on the left (gridview; its
-frame at _GRID_X, _GRID_Y) and a panel on the right (_PANEL_X, _PANEL_W): a
-title bar, the scores, the enemy fleet as little ships, a hint.
+frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,
+the scores, the enemy fleet as little ships, a hint.
 
-A game in progress is saved as "game": TAG, then CPU or CABLE, then that
-match's own bytes (ta_match.CpuMatch.save / ta_cable.CableMatch.save).
+A game in progress is saved as "game": b"T", then 0 (against the CPU: ta_match)
+or 1 (over the cable: ta_cable), then that match's own bytes.
 """
 
 import os
@@ -50,9 +52,7 @@ ta_your_call=Your call
 ta_cpu_call=CPU calls
 ta_opp_call=Rival calls
 ta_calls=%s: %s
-ta_calling=Calling %s
 ta_again=Called already
-ta_enemy=Enemy waters
 ta_fleet=Your fleet
 ta_ship0=Carrier
 ta_ship1=Battleship
@@ -86,7 +86,6 @@ ta_end1=1000 points
 ta_end2=No more ships
 ta_end3=Out of reach
 ta_end4=Shoot-out
-ta_turn=Turn %d
 ta_place=Place ships
 ta_start=Start
 ta_shuffle=Shuffle
@@ -103,7 +102,6 @@ ta_back_game=Back to the game
 ta_save_quit=Save and quit
 ta_give_up=Give up
 ta_h_skip=A:skip
-ta_h_next=A:next
 ta_h_end=A:view B:menu
 ta_h_place=A:place B:turn
 ta_h_pick=A:choose
@@ -130,9 +128,7 @@ ta_your_call=Te jössz
 ta_cpu_call=A gép jön
 ta_opp_call=Ellenfél jön
 ta_calls=%s: %s
-ta_calling=Hívás: %s
 ta_again=Ezt már hívtad
-ta_enemy=Ellenséges víz
 ta_fleet=Flottád
 ta_ship0=Repülőgép-hordozó
 ta_ship1=Csatahajó
@@ -166,7 +162,6 @@ ta_end1=1000 pont
 ta_end2=Nincs több cél
 ta_end3=Behozhatatlan
 ta_end4=Párbaj
-ta_turn=%d. kör
 ta_place=Hajók helye
 ta_start=Indítás
 ta_shuffle=Keverés
@@ -183,7 +178,6 @@ ta_back_game=Vissza a játékba
 ta_save_quit=Mentés, kilépés
 ta_give_up=Feladom
 ta_h_skip=A:tovább
-ta_h_next=A:tovább
 ta_h_end=A:nézet B:menü
 ta_h_place=A:rak B:fordít
 ta_h_pick=A:választ
