@@ -31,24 +31,17 @@ def rod(h):
 
 class Player:
     """Presses keys from what is on the screen: fires when the rod is within 2 px of the sight;
-    otherwise calls cells in a sweep (A, then RIGHT; DOWN at each row's end), which also skips
-    announcements. Presses during the other side's turn do nothing harmful."""
+    otherwise A (a call at the cursor, or the cursor on to the next cell not called yet; it also
+    skips an announcement). Presses on the other side's turn do nothing."""
 
     def __init__(self, h):
         self.h = h
-        self.k = 0
 
     def keys(self, i):
         r = rod(self.h)
         if r is not None:
             return BUTTONS["A"] if r >= 0 and abs(r - 64) <= 2 and i % 2 == 0 else 0
-        step = i % 4
-        if step == 0:
-            return BUTTONS["A"]
-        if step == 2:
-            self.k += 1
-            return BUTTONS["DOWN"] if self.k % 10 == 0 else BUTTONS["RIGHT"]
-        return 0
+        return BUTTONS["A"] if i % 4 == 0 else 0
 
 
 class _Ink:
