@@ -12,6 +12,7 @@ MODES = (
     ("link_salvo", "lk_ui", "salvo"),
     ("express", "ex_ui", None),
     ("cards", "cg_ui", None),
+    ("torpedo", "ta_ui", None),
 )
 
 # Modes listed under one main-menu entry that opens a submenu (label key of
@@ -56,6 +57,7 @@ def menu_path(key):
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {
     0x42: "bs_ui",  # B: Battleship and Salvo
+    0x54: "ta_ui",  # T: Torpedo Attack
     0x45: "ex_ui",  # E: Battleship Express
     0x43: "cg_ui",  # C: the card game
     0x4C: "lk_ui",  # L: Link battle / Link salvo

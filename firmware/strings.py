@@ -41,6 +41,7 @@ EN = {
     "cards": "Card game",
     "link_battle": "Link battle",
     "link_salvo": "Link salvo",
+    "torpedo": "Torpedo Attack",
 }
 
 HU = {
@@ -79,6 +80,7 @@ HU = {
     "cards": "Kártyajáték",
     "link_battle": "Kábeles csata",
     "link_salvo": "Kábeles sortűz",
+    "torpedo": "Torpedótámadás",
 }
 
 LANGS = ("en", "hu")

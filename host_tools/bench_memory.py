@@ -80,6 +80,15 @@ def _link_game(rounds):
     return "WAIT1500,A,WAIT300,A,WAIT500," + ",".join(["1:A,2:A"] * rounds) + ",WAIT1500,B,WAIT1000,B,WAIT300"
 
 
+def _torpedo(start, presses):
+    """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then A alone, every
+    300 ms: A calls the cell under the cursor (or moves it past a cell called already), skips an
+    announcement, fires a torpedo at once (mostly a miss, so ships escape and the game ends
+    sooner), cuts the CPU's shot short; on the other side's turn it does nothing. B from the
+    result, back to the menu."""
+    return start + ",A,WAIT300" * presses + ",WAIT1000,B"
+
+
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
@@ -94,6 +103,11 @@ ROWS = (
     ("cards", "A,WAIT330" + ",A" * 124 + ",WAIT2000,B", 1),
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
     ("link_salvo", _link_game(550), 2, ""),
+    # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
+    # arrows counted: a RIGHT may land on a periscope, which redraws every frame (a cursor move
+    # on the grid sends under 100 bytes: tests/host/test_ta_ui.py)
+    ("torpedo", _torpedo("A,A", 1200), 1, ""),
+    ("torpedo", _torpedo("DOWN,A,WAIT3000,A,WAIT300,A", 1500), 2, ""),
 )
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.
@@ -140,8 +154,9 @@ def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
 def _launch(install, heap, eager, n):
     hs = []
     for i in range(n):
-        # one fixed seed: every game mode replays the same game each run
-        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py"), "BROADSIDE_SEED": "7"}
+        # fixed seeds: every game mode replays the same game each run (two handhelds on a
+        # cable need seeds of their own, or their nonces and coins would be the same)
+        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py"), "BROADSIDE_SEED": str(7 + i)}
         if eager:
             env["BROADSIDE_EAGER"] = "1"
         path = (os.path.join(install, "lib"),)

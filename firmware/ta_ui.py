@@ -1,0 +1,116 @@
+"""Battleship Torpedo Attack on the handheld: the mode's entry points and its menu.
+
+start(app, arg) shows the mode's menu: play the CPU, a link cable game, and
+the CPU level (the settings' own, changed here too: both handhelds on a
+cable must choose the same, the drift speed depends on it). Then the fleet
+is placed (ta_place), ships located (ta_locate) and fired at through the
+periscope (ta_scope_ui). Over the cable, ta_link_ui and ta_cable link the two
+handhelds. A game's modules load when it is chosen, the largest first (see
+cpu_modules, new_cable_game); the menu's own code is dropped once a game is
+under way. resume(app, payload) continues a game saved as "game" (first byte
+b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
+"""
+
+import sys
+
+import ui
+from bs_rules import HARD, LEVEL_NAMES
+from compat import const
+from strings import t
+from ta_view import need, rand_source, words
+
+_TAG = const(0x54)  # a save's first byte (b"T"); the second: 0 against the CPU, 1 over the cable
+_CABLE = const(1)
+
+
+class TaMenu(ui.Menu):
+    def __init__(self):
+        items = [
+            ("ta_vs_cpu", new_cpu_game),
+            ("ta_cable", new_cable_game),
+            (self.level_label, self.step),
+        ]
+        ui.Menu.__init__(self, "torpedo", items)
+
+    def level_label(self):
+        return t("ta_level") % t(self.level)
+
+    def step(self, app):
+        app.settings.step("level", 1)
+        app.save_settings()
+        app.redraw()
+
+    def draw(self, app, fb):
+        self.level = app.settings.get("level")
+        ui.Menu.draw(self, app, fb)
+
+
+def _level(app):
+    name = app.settings.get("level")
+    return LEVEL_NAMES.index(name) if name in LEVEL_NAMES else 1
+
+
+def cpu_modules(app, level):
+    """What a game against the CPU runs on, the largest first (on a heap that compiling sources
+    cut up, the order decides whether it fits: this one does in 192 KB)."""
+    need(app, "ta_engine", "ta_place", "bs_ai", "ta_match")
+    if level == HARD:
+        need(app, "bs_ai_hard")
+
+
+def new_cpu_game(app):
+    level = _level(app)
+    cpu_modules(app, level)
+    from ta_engine import Game
+    from ta_match import CpuMatch
+
+    m = CpuMatch(Game(app.new_seed(), level, touching=bool(app.settings.get("touching"))))
+    m.shuffle()
+    app.replace(sys.modules["ta_place"].Placement(m))
+    sys.modules.pop("ta_ui", None)  # the menu's work is done: its code can go
+
+
+def new_cable_game(app):
+    # The game's LinkGame first, before the link's modules: it needs 3.2 KB in one piece.
+    need(app, "ta_link")
+    rand = rand_source()
+    touching = bool(app.settings.get("touching"))
+    lg = sys.modules["ta_link"].LinkGame(0, bytes(8), 0, _level(app), touching, rand)
+    need(app, "ta_link_ui")  # the game's own screens come when the link's are done: ta_link_ui
+    sys.modules["ta_link_ui"].start(app, lg, rand)
+    sys.modules.pop("ta_ui", None)
+
+
+def start(app, arg):
+    """The mode's menu. A game's modules load when it is chosen: against the CPU, the CPU's;
+    over the cable, the link's (the largest thing a game needs: nothing else is loaded yet)."""
+    words()
+    app.push(TaMenu())
+
+
+def resume(app, payload):
+    words()
+    if len(payload) > 1 and payload[0] == _TAG and payload[1] == _CABLE:
+        need(app, "ta_link_ui")
+        sys.modules["ta_link_ui"].resume(app, payload)
+        sys.modules.pop("ta_ui", None)
+        return
+    cpu_modules(app, payload[8] if len(payload) > 8 else HARD)  # the engine's level byte (ta_match save)
+    from ta_match import CpuMatch
+
+    app.push(sys.modules["ta_locate"].Locate(CpuMatch.load(payload)))
+    sys.modules.pop("ta_ui", None)
+
+
+def catalog(app):
+    """Every screen: a cable game's, then (those modules gone) a game against the CPU's."""
+    import gc
+
+    words()
+    need(app, "ta_engine", "ta_place", "ta_catalog_cable")  # the largest first (as in start())
+    yield from sys.modules["ta_catalog_cable"].screens(app)
+    for name in ("ta_catalog_cable", "ta_link_ui"):
+        sys.modules.pop(name, None)
+    gc.collect()
+    need(app, "ta_catalog")
+    yield from sys.modules["ta_catalog"].screens(app)

@@ -1,0 +1,317 @@
+"""What the Torpedo Attack screens share: the words (EN and HU; the cable's own are in
+ta_link_ui and ta_cheat), the panel beside the grid, the announcement banner, and loading
+the mode's modules (need()).
+
+The locating and placing screens are a grid on the left (gridview; its
+frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,
+the scores, the enemy fleet as little ships, a hint.
+
+A game in progress is saved as "game": b"T", then 0 (against the CPU: ta_match)
+or 1 (over the cable: ta_cable), then that match's own bytes.
+"""
+
+import os
+import sys
+
+import font
+import strings
+import ui
+from compat import const
+from prng import Rng
+from strings import t
+from ta_rules import GONE, HIDDEN, HIT1
+from wordlist import Words
+
+FW = (1, 0, 0)  # this firmware's version, as the link cable's HELLO tells the other handheld
+
+_GRID_X = const(8)
+_GRID_Y = const(6)
+_PANEL_X = const(63)
+_PANEL_W = const(65)
+
+# The save: b"T", then 0 (a game against the CPU: ta_match) or 1 (over the
+# cable: ta_cable), then that match's bytes. The events a match hands its
+# screens are tuples (kind, a, b, c): kind 1, the answer to our call (cell,
+# announcement, ship); 2, the opponent's call on our fleet (the same); 3, the
+# opponent fired (frame, outcome, points). Each module names the numbers it
+# uses as private consts: a public name would cost a qstr on every import.
+
+EN = Words("""
+ta_vs_cpu=Play the CPU
+ta_cable=Link cable game
+ta_level=Level: %s
+ta_ann0=OPEN WATER
+ta_ann1=TARGET LOCATED
+ta_ann2=SHIP LOCATED
+ta_say0=Open water
+ta_say1=Target
+ta_you=You
+ta_cpu=CPU
+ta_opp=Rival
+ta_your_call=Your call
+ta_cpu_call=CPU calls
+ta_opp_call=Rival calls
+ta_calls=%s: %s
+ta_again=Called already
+ta_fleet=Your fleet
+ta_ship0=Carrier
+ta_ship1=Battleship
+ta_ship2=Destroyer
+ta_ship3=Submarine
+ta_ship4=Patrol Boat
+ta_short0=Carrier
+ta_torpedo=Torpedo %d
+ta_ready=Ready...
+ta_fire=A: FIRE!
+ta_hit=HIT! +%d
+ta_hit_so=HIT
+ta_miss=MISS
+ta_escaped=ESCAPED
+ta_left=%d left
+ta_your_shot=Your shot
+ta_cpu_aims=CPU aims
+ta_opp_aims=Rival aims
+ta_shootout=SHOOT-OUT
+ta_round=Round %d
+ta_tie=A TIE!
+ta_level_round=Even: next round
+ta_closer=Closer wins
+ta_px=%d px
+ta_no_press=no shot
+ta_win=YOU WIN!
+ta_lose_cpu=CPU WINS
+ta_lose=YOU LOSE
+ta_draw=A DRAW
+ta_end1=1000 points
+ta_end2=No more ships
+ta_end3=Out of reach
+ta_end4=Shoot-out
+ta_place=Place ships
+ta_start=Start
+ta_shuffle=Shuffle
+ta_by_hand=By hand
+ta_quit=Quit
+ta_off=Off the grid
+ta_overlaps=Overlaps %s
+ta_touches=Touches %s
+ta_h_call=A:call B:view
+ta_h_menu=A:menu B:back
+ta_paused=Paused
+ta_h_pause=B:menu
+ta_back_game=Back to the game
+ta_save_quit=Save and quit
+ta_give_up=Give up
+ta_h_skip=A:skip
+ta_h_end=A:view B:menu
+ta_h_place=A:place B:turn
+ta_h_pick=A:choose
+ta_unplugged=Unplugged
+ta_syncing=Linking up...
+ta_waiting=Waiting...
+ta_their_fleet=Waiting for the rival's fleet...
+ta_checking=Checking its fleet...
+""")
+
+HU = Words("""
+ta_vs_cpu=A gép ellen
+ta_cable=Kábeles játék
+ta_level=Szint: %s
+ta_ann0=NYÍLT VÍZ
+ta_ann1=CÉLPONT BEMÉRVE
+ta_ann2=HAJÓ BEMÉRVE
+ta_say0=Nyílt víz
+ta_say1=Célpont
+ta_you=Te
+ta_cpu=Gép
+ta_opp=Ellenfél
+ta_your_call=Te jössz
+ta_cpu_call=A gép jön
+ta_opp_call=Ellenfél jön
+ta_calls=%s: %s
+ta_again=Ezt már hívtad
+ta_fleet=Flottád
+ta_ship0=Repülőgép-hordozó
+ta_ship1=Csatahajó
+ta_ship2=Romboló
+ta_ship3=Tengeralattjáró
+ta_ship4=Járőrhajó
+ta_short0=Hordozó
+ta_torpedo=%d. torpedó
+ta_ready=Készülj...
+ta_fire=A: TŰZ!
+ta_hit=TALÁLAT! +%d
+ta_hit_so=TALÁLAT
+ta_miss=MELLÉ
+ta_escaped=ELMENEKÜLT
+ta_left=Még %d
+ta_your_shot=Te lősz
+ta_cpu_aims=A gép céloz
+ta_opp_aims=Az ellenfél céloz
+ta_shootout=PÁRBAJ
+ta_round=%d. kör
+ta_tie=DÖNTETLEN!
+ta_level_round=Egyenlő: új kör
+ta_closer=A közelebbi nyer
+ta_px=%d px
+ta_no_press=nem lőtt
+ta_win=GYŐZTÉL!
+ta_lose_cpu=A GÉP NYERT
+ta_lose=VESZTETTÉL
+ta_draw=DÖNTETLEN
+ta_end1=1000 pont
+ta_end2=Nincs több cél
+ta_end3=Behozhatatlan
+ta_end4=Párbaj
+ta_place=Hajók helye
+ta_start=Indítás
+ta_shuffle=Keverés
+ta_by_hand=Kézzel
+ta_quit=Kilépés
+ta_off=Kilóg a tábláról
+ta_overlaps=Ütközik: %s
+ta_touches=Hozzáér: %s
+ta_h_call=A:hív B:nézet
+ta_h_menu=A:menü B:vissza
+ta_paused=Szünet
+ta_h_pause=B:menü
+ta_back_game=Vissza a játékba
+ta_save_quit=Mentés, kilépés
+ta_give_up=Feladom
+ta_h_skip=A:tovább
+ta_h_end=A:nézet B:menü
+ta_h_place=A:rak B:fordít
+ta_h_pick=A:választ
+ta_unplugged=Nincs kábel
+ta_syncing=Kapcsolódás...
+ta_waiting=Várakozás...
+ta_their_fleet=Várom az ellenfél flottáját...
+ta_checking=Flottája ellenőrzése...
+""")
+
+
+def words():
+    """Register this mode's words (again: another mode's catalog may have run)."""
+    strings.add(EN, HU)
+
+
+words()
+
+
+def need(app, *names):
+    """Import modules in this order, now (a module popped from sys.modules comes back this way).
+    The order matters on a small heap: compiled from source, the largest should come first,
+    while the heap is least cut up. (The app drops them with the mode, late imports included.)"""
+    for name in names:
+        if name not in sys.modules:
+            __import__(name)
+
+
+def rand_source():
+    """os.urandom; a seeded stand-in when BROADSIDE_SEED fixes the game (tests, replays)."""
+    try:
+        fixed = os.getenv("BROADSIDE_SEED")
+    except AttributeError:  # the device's os has no getenv
+        fixed = None
+    if not fixed:
+        return os.urandom
+    rng = Rng(int(fixed) & 0x3FFFFFFF or 1)
+
+    def rand(n):
+        b = bytearray(n)
+        for i in range(n):
+            b[i] = (rng.next30() >> 11) & 0xFF
+        return bytes(b)
+
+    return rand
+
+
+def ship_name(ship, px=128):
+    """The ship's name; its short form ("Hordozó") where the whole one is wider than px."""
+    s = t("ta_ship%d" % ship)
+    if font.width(s) > px:
+        short = t("ta_short%d" % ship)
+        if not short.startswith("ta_"):
+            s = short
+    return font.fit(s, px)
+
+
+def header(fb, s):
+    """The panel's title: dark text on a lit bar."""
+    fb.fill_rect(_PANEL_X, 0, ui.W - _PANEL_X, 9, 1)
+    ui.text(fb, font.fit(s, _PANEL_W - 2), _PANEL_X + 1, 1, 0)
+
+
+def hint(fb, key, x=_PANEL_X):
+    ui.text(fb, font.fit(t(key), ui.W - x), x, ui.HINT_Y, 1)
+
+
+def score_line(fb, name, score, y, x=_PANEL_X, right=ui.W):
+    """A name on the left, its score on the right edge."""
+    s = str(score)
+    w = font.width(s)
+    ui.text(fb, s, right - w, y, 1)
+    ui.text(fb, font.fit(name, right - x - w - 3), x, y, 1)
+
+
+def ship_icons(fb, x, y, status, sizes, cell=2, gap=2):
+    """The enemy fleet as the attacker sees it: an outline while hidden or
+    under fire, solid once hit, crossed out once escaped."""
+    for s in range(len(sizes)):
+        w = sizes[s] * cell + 1
+        st = status[s]
+        if st >= HIT1:
+            fb.fill_rect(x, y, w, 5, 1)
+        else:
+            fb.rect(x, y, w, 5, 1)
+            if st == GONE:
+                fb.line(x, y + 4, x + w - 1, y, 1)
+            elif st != HIDDEN:  # under fire: a dot in the middle
+                fb.pixel(x + w // 2, y + 2, 1)
+        x += w + gap
+    return x
+
+
+def banner(fb, top, big, y=22):
+    """The announcement across the whole screen: a line of text over a lit
+    bar holding the big word ("TARGET LOCATED"), clear of anything under it
+    (the top line clear of the grid's row letters too)."""
+    fb.fill_rect(0, y, ui.W, 22, 0)
+    fb.rect(0, y, ui.W, 22, 1)
+    if top:
+        top = font.fit(top, ui.W - 20)
+        ui.text(fb, top, (ui.W - font.width(top)) // 2, y + 2)
+    fb.fill_rect(1, y + 11, ui.W - 2, 10, 1)
+    ui.center(fb, big, y + 12, 0)
+
+
+def under_top(app):
+    """Close every Torpedo Attack screen under the top one (they say so: ta_game)."""
+    while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
+        app.stack.pop()
+
+
+def lines(fb, s, x, y, px, most, pitch=9):
+    """s wrapped to px, at most `most` lines from y; returns the y after."""
+    for line in ui.wrap(s, px)[:most]:
+        ui.text(fb, line, x, y, 1)
+        y += pitch
+    return y
+
+
+def name_key(match, player):
+    """'You', 'CPU' or 'Rival' for a player of this match."""
+    if player == match.me:
+        return "ta_you"
+    return "ta_opp" if match.cable else "ta_cpu"
+
+
+def end_words(match):
+    """(headline, reason) of a finished game."""
+    g = match.g
+    if g.winner == match.me:
+        head = t("ta_win")
+    elif g.winner in (0, 1):
+        head = t("ta_lose" if match.cable else "ta_lose_cpu")
+    else:
+        head = t("ta_draw")
+    return head, t("ta_end%d" % g.end_reason) if g.end_reason else ""

@@ -1,0 +1,39 @@
+"""A game's words in one language, kept as text: one "key=value" line per word.
+
+strings.add() takes anything with get(key) like a dict's, so a game can hand
+it Words instead of dicts. Why: on MicroPython a dict of 130 short strings
+per language costs about 10 KB of heap on the RP2040 (about 20 KB on the
+64-bit unix port), the same words as one text a third of that. A lookup
+searches the text (fast, in C) and returns a new string: call it when a
+screen changes, never per frame. Values cannot hold a newline.
+
+    EN = Words('''
+    ta_start=Start
+    ta_hit=HIT! +%d
+    ''')
+    EN.get("ta_hit")  -> "HIT! +%d"
+"""
+
+
+class Words:
+    def __init__(self, text):
+        self.texts = [text]
+
+    def add(self, text):
+        """More words (a part of the game loaded later, e.g. the cable's)."""
+        if text not in self.texts:
+            self.texts.append(text)
+
+    def drop(self, text):
+        if text in self.texts:
+            self.texts.remove(text)
+
+    def get(self, key, default=None):
+        probe = "\n" + key + "="
+        for s in self.texts:
+            i = s.find(probe)
+            if i >= 0:
+                i += len(probe)
+                j = s.find("\n", i)
+                return s[i:j] if j >= 0 else s[i:]
+        return default

@@ -1,0 +1,220 @@
+"""Torpedo Attack screens against the CPU on a fake handheld: a periscope press
+replayed at a fixed frame scores what the rule sheet says, the 10-second
+window, watching the CPU fire, placing the fleet (refusals, Start), calling
+cells, the save and Continue."""
+
+import strings
+import ta_view
+from app import App
+from fakehw import make_hw, press
+from hal import DOWN, LEFT, RIGHT, UP, A, B
+from storage import Storage
+from ta_engine import Game
+from ta_locate import Locate
+from ta_match import CpuMatch
+from ta_place import Placement
+from ta_rules import FIRE, LOCATE, NO_PRESS, OPEN_WATER, SCORES, SHIP_LOCATED, TARGET_LOCATED, WINDOW
+from ta_scope_ui import Scope
+
+_DIR = "/tmp/broadside-test-taui"
+_AIM = 1  # ta_scope_ui / ta_locate states (private consts there)
+_RESULT = 3
+_L_AIM = 0
+_L_SHOW = 2
+
+
+def _app():
+    st = Storage(_DIR)
+    st.delete("game")
+    app = App(make_hw(storage=st))
+    strings.set_lang("en")
+    ta_view.words()
+    return app
+
+
+def _located(seed=7):
+    """Player 0 has just located the CPU's patrol boat: its torpedoes are up."""
+    g = Game(seed, 1, first=0, cpu=(False, False))
+    g.shuffle_fleet(0)
+    g.shuffle_fleet(1)
+    g.start()
+    boat = g.fleets[1].ship_cells(4)
+    water = [c for c in range(100) if not g.fleets[0].occ[c]]
+    assert g.call(boat[0])[0] == TARGET_LOCATED
+    g.call(water[0])  # player 1's turn: open water
+    assert g.call(boat[1]) == (SHIP_LOCATED, 4)
+    assert g.phase == FIRE and g.turn == 0
+    m = CpuMatch(g)
+    return g, m
+
+
+def _first(d, hit):
+    """The first frame (from 2: a press needs the button let go first) a press hits or misses."""
+    for f in range(2, WINDOW):
+        if d.hit(f) == hit:
+            return f
+    raise AssertionError("no such frame")
+
+
+def _scope(app, m):
+    s = Scope(m)
+    app.push(s)
+    press(app, A, after=0)  # A during the intro: the rod starts at once, nothing fired
+    assert s.state == _AIM and s.f == 0
+    return s
+
+
+def _fire_at(app, s, frame):
+    """Hold off until the periscope's frame counter reads `frame`, then press A."""
+    while s.f < frame:
+        app.step()
+    assert s.f == frame
+    press(app, A, after=0)
+
+
+def test_a_press_replayed_at_a_fixed_frame_scores_the_first_torpedo():
+    app = _app()
+    g, m = _located()
+    frame = _first(g.drift(), True)
+    s = _scope(app, m)
+    _fire_at(app, s, frame)
+    assert s.state == _RESULT and s.press == frame
+    assert g.score(0) == SCORES[0] == 200  # a hit with the first torpedo
+    assert g.phase == LOCATE and g.turn == 1  # the ship is taken; the turn passes
+    # the same press on the same game replays the same way, frame for frame
+    app2 = _app()
+    g2, m2 = _located()
+    s2 = _scope(app2, m2)
+    _fire_at(app2, s2, frame)
+    assert g2.score(0) == g.score(0) and g2.to_bytes() == g.to_bytes()
+
+
+def test_a_miss_then_the_second_torpedo_on_a_new_drift():
+    app = _app()
+    g, m = _located()
+    d1 = g.drift()
+    s = _scope(app, m)
+    _fire_at(app, s, _first(d1, False))
+    assert s.state == _RESULT and g.score(0) == 0 and g.torpedo == 1 and g.phase == FIRE
+    app.step()
+    press(app, A, after=0)  # past the result: torpedo 2 comes up
+    assert s.d is not d1 and s.left == 2
+    app.step()
+    press(app, A, after=0)  # past its intro
+    assert s.state == _AIM
+    _fire_at(app, s, _first(s.d, True))
+    assert g.score(0) == SCORES[1] == 150
+
+
+def test_no_press_in_ten_seconds_is_a_miss():
+    app = _app()
+    g, m = _located()
+    s = _scope(app, m)
+    for _ in range(WINDOW + 2):
+        app.step()
+    assert s.state == _RESULT and s.press == NO_PRESS
+    assert g.torpedo == 1 and g.score(0) == 0
+
+
+def test_the_cpu_fires_at_its_own_frame_while_we_watch():
+    app = _app()
+    g = Game(11, 2, first=1, cpu=(False, False))
+    g.shuffle_fleet(0)
+    g.shuffle_fleet(1)
+    g.start()
+    boat = g.fleets[0].ship_cells(4)
+    water = [c for c in range(100) if not g.fleets[1].occ[c]]
+    g.call(boat[0])
+    g.call(water[0])
+    g.call(boat[1])
+    assert g.phase == FIRE and g.turn == 1
+    m = CpuMatch(g)
+    d = g.drift()
+    s = Scope(m)
+    app.push(s)
+    frame = s.pending[1]  # the CPU's press, decided when its periscope came up
+    assert not s.mine and 0 <= frame < WINDOW
+    for _ in range(frame + 40):
+        app.step()
+        if s.state == _RESULT:
+            break
+    assert s.state == _RESULT and s.f == frame  # the rod stops where the CPU pressed
+    assert (g.score(1) > 0) == d.hit(frame)
+
+
+def test_placing_by_hand_refuses_a_ship_off_the_grid_then_starts():
+    app = _app()
+    m = CpuMatch(Game(5, 1))
+    m.shuffle()
+    p = Placement(m)
+    app.push(p)
+    press(app, DOWN)
+    press(app, DOWN)
+    press(app, A)  # By hand: the grid empties, the carrier is in hand
+    assert p.ship == 0 and not p.fleet.placed(0)
+    for _ in range(9):
+        press(app, RIGHT)
+    press(app, A)  # over the edge: refused
+    assert p.why != 0 and not p.fleet.placed(0)
+    press(app, B)  # turned: it fits again
+    press(app, A)
+    assert p.fleet.placed(0) and p.ship == 1
+    for _ in range(4):
+        while p.why:
+            press(app, LEFT)
+        press(app, A)
+    assert p.ship < 0 and p.fleet.complete() and p.sel == 0
+    press(app, A)  # Start
+    assert isinstance(app.top(), Locate)
+    payload, _where = app.hw.storage.load("game")
+    assert payload[0:2] == b"T\x00" and CpuMatch.load(payload).g.to_bytes() == m.g.to_bytes()
+
+
+def test_calling_a_cell_shows_the_answer_and_a_repeat_moves_on():
+    app = _app()
+    g = Game(3, 1, first=0)
+    g.shuffle_fleet(0)
+    g.start()
+    m = CpuMatch(g)
+    loc = Locate(m)
+    app.push(loc)
+    assert loc.state == _L_AIM
+    while loc.cur != 0:
+        press(app, UP if loc.cur >= 10 else LEFT)
+    press(app, A)  # call A-1: the answer comes up
+    assert loc.state == _L_SHOW and loc.ev[1] == 0
+    want = OPEN_WATER if not g.fleets[1].occ[0] else None
+    if want is not None:
+        assert g.marks[0][0] == 1 + OPEN_WATER
+    for _ in range(900):  # the CPU's turn plays out (and any periscope it raises)
+        app.step()
+        top = app.top()
+        if top is loc and loc.state == _L_AIM:
+            break
+        if top is not loc:
+            press(app, A)
+    assert loc.state == _L_AIM and g.turn == 0
+    loc.cur = 0
+    press(app, A)
+    assert loc.note == "ta_again" and loc.state == _L_AIM  # A-1 was called already: no call,
+    assert loc.cur > 0 and not g.marks[0][loc.cur] and g.turn == 0  # the cursor on the next free cell
+
+
+def test_a_saved_game_continues_where_it_was():
+    import ta_ui
+
+    app = _app()
+    g = Game(9, 0, first=0)
+    g.shuffle_fleet(0)
+    g.start()
+    m = CpuMatch(g)
+    m.cursor = 57
+    g.call(57)
+    m.save(app)
+    payload, _where = app.hw.storage.load("game")
+    app2 = _app()
+    app2.hw.storage.save("game", payload)
+    ta_ui.resume(app2, payload)
+    loc = app2.top()
+    assert isinstance(loc, Locate) and loc.cur == 57
+    assert loc.g.to_bytes() == g.to_bytes() and loc.g.marks[0][57]
