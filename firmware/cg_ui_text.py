@@ -32,6 +32,7 @@ from cg_rules import (
     cell_name,
 )
 from strings import t
+from wordlist import Column
 
 # One row a key: "key|English|Hungarian". Kept as one string (not two dicts) because
 # that takes half the RAM on the device; Words.get finds a row when a screen is drawn.
@@ -137,24 +138,8 @@ _ROWS = (
 )
 
 
-class Words:
-    """One language column of _ROWS with the dict.get that strings.t uses."""
-
-    def __init__(self, col):
-        self.col = col
-
-    def get(self, key):
-        i = _ROWS.find("\n" + key + "|")
-        if i < 0:
-            return None
-        i += len(key) + 2
-        for _ in range(self.col - 1):
-            i = _ROWS.index("|", i) + 1
-        return _ROWS[i : _ROWS.index("\n" if self.col == 2 else "|", i)]
-
-
-EN = Words(1)
-HU = Words(2)
+EN = Column(_ROWS, 1)
+HU = Column(_ROWS, 2)
 
 
 def card_short(t_row):

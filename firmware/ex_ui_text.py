@@ -12,6 +12,8 @@ big transient a 70-entry dict literal needs. A lookup scans the string when
 a screen is drawn (on change, never per frame).
 """
 
+from wordlist import Column
+
 _ROWS = (
     "\n"
     "ex_title|Battleship Express|Torpedó Expressz\n"
@@ -75,22 +77,5 @@ _ROWS = (
 )
 
 
-class Words:
-    """One language column of _ROWS, with the get() that strings.t uses."""
-
-    def __init__(self, col):
-        self.col = col
-
-    def get(self, key):
-        i = _ROWS.find("\n" + key + "|")
-        if i < 0:
-            return None
-        i += len(key) + 2
-        if self.col == 2:
-            i = _ROWS.index("|", i) + 1
-            return _ROWS[i : _ROWS.index("\n", i)]
-        return _ROWS[i : _ROWS.index("|", i)]
-
-
-EN = Words(1)
-HU = Words(2)
+EN = Column(_ROWS, 1)
+HU = Column(_ROWS, 2)

@@ -37,3 +37,24 @@ class Words:
                 j = s.find("\n", i)
                 return s[i:j] if j >= 0 else s[i:]
         return default
+
+
+class Column:
+    """One language column of a two-language table kept as text, one
+    "key|English|Magyar" line per word (the table starts with a newline),
+    with the same get() as Words."""
+
+    def __init__(self, rows, col):
+        self.rows = rows
+        self.col = col
+
+    def get(self, key, default=None):
+        rows = self.rows
+        i = rows.find("\n" + key + "|")
+        if i < 0:
+            return default
+        i += len(key) + 2
+        if self.col == 2:
+            i = rows.index("|", i) + 1
+            return rows[i : rows.index("\n", i)]
+        return rows[i : rows.index("|", i)]

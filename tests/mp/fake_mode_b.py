@@ -1,25 +1,3 @@
-"""A stand-in game mode for the home-screen tests."""
+"""A second stand-in game mode (home tests): fake_mode under another name."""
 
-import ui
-
-CALLS = []
-
-
-class Board(ui.Screen):
-    def update(self, app):
-        from hal import B
-
-        if app.buttons.pressed(B):
-            app.pop()
-
-
-def start(app, arg):
-    CALLS.append(("start", arg))
-    app.push(Board())
-
-
-def resume(app, payload):
-    if payload[1:] == b"broken":
-        raise ValueError("bad bytes")
-    CALLS.append(("resume", bytes(payload)))
-    app.push(Board())
+from fake_mode import Board, resume, start  # noqa: F401
