@@ -63,12 +63,13 @@ def _sweep(wait):
     """Battleship/Salvo: the hard level, the shuffled fleet, then a shot at
     every cell row by row (an arrow cuts a CPU turn short: WAIT lets each
     play out, so that every arrow counted is a cursor move), then back to
-    the menu from the result. Ends whatever the seed: 100 shots sink all."""
+    the main menu from the result (B: the Battleship submenu, B: the main
+    menu). Ends whatever the seed: 100 shots sink all."""
     keys = ["DOWN,A,A,WAIT%d" % wait, "UP,UP,UP,UP,LEFT,LEFT,LEFT,LEFT"]
     for row in range(10):
         step = "LEFT" if row % 2 else "RIGHT"
         keys += ["A,WAIT%d,%s" % (wait, step)] * 9 + ["A,WAIT%d,DOWN" % wait]
-    return ",".join(keys) + ",B"
+    return ",".join(keys) + ",B,WAIT100,B"
 
 
 def _link_game(rounds):
