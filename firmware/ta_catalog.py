@@ -6,6 +6,7 @@ so the same states come up every time.
 """
 
 from compat import const
+from ta_catalog_play import game, hit_frame, play
 from ta_engine import Game
 from ta_locate import Locate, Paused
 from ta_match import CpuMatch
@@ -37,48 +38,6 @@ _RESULT = const(3)
 _ROUND = const(5)
 _EV_ANSWER = const(1)  # match events
 _EV_CALL = const(2)
-
-
-def _hit(d):
-    for f in range(WINDOW):
-        if d.hit(f):
-            return f
-    return 0
-
-
-def _miss(d):
-    for f in range(WINDOW):
-        if not d.hit(f):
-            return f
-    return 0
-
-
-def _play(g, until, limit=400):
-    """Both players: calls in a fixed order, every second torpedo hits; stop when until(g)."""
-    order = [(c * 37) % 100 for c in range(100)]
-    n = 0
-    k = 0
-    while not until(g) and g.phase != OVER and n < limit:
-        n += 1
-        if g.phase == LOCATE:
-            marks = g.marks[g.turn]
-            for c in order:
-                if not marks[c]:
-                    g.call(c)
-                    break
-        elif g.phase == FIRE or g.phase == SHOOTOUT:
-            k += 1
-            d = g.drift()
-            g.fire(_hit(d) if k % 2 else _miss(d))
-    return g
-
-
-def _game(seed=7, level=1):
-    g = Game(seed, level, first=0, cpu=(False, False))
-    g.shuffle_fleet(0)
-    g.shuffle_fleet(1)
-    g.start()
-    return g
 
 
 def _locate(m, state, view=0, ev=None, note=None):
@@ -134,7 +93,7 @@ def screens(app):
     p.judge()
     yield "place_off", p
     # -- locating against the CPU
-    g = _play(_game(), lambda g: g.turns[0] >= 18 and g.phase == LOCATE and g.turn == 0)
+    g = play(game(), lambda g: g.turns[0] >= 18 and g.phase == LOCATE and g.turn == 0)
     m = CpuMatch(g)
     s = _locate(m, _AIM, ev=(_EV_ANSWER, g.last_cell, g.marks[0][g.last_cell] - 1, -1))
     s.cur = 55
@@ -149,21 +108,21 @@ def screens(app):
     yield "ship_located", _locate(m, _SHOW, 0, (_EV_ANSWER, 9, SHIP_LOCATED, 0))
     yield "cpu_thinks", _locate(m, _WAIT, _OWN, (_EV_ANSWER, 55, 0, -1))
     # -- the periscope
-    g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 0 and g.torpedo == 1)
+    g = play(game(), lambda g: g.phase == FIRE and g.turn == 0 and g.torpedo == 1)
     m = CpuMatch(g)
     yield "scope_intro", _scope(m, _INTRO)
     yield "scope_aim", _scope(m, _S_AIM, 97)
     d = g.drift()
-    f = _hit(d)
+    f = hit_frame(d)
     yield "scope_hit", _scope(m, _RESULT, f, T_HIT, 150, f)
     yield "scope_miss", _scope(m, _RESULT, 40, T_MISS, 0, 40)
     yield "scope_no_shot", _scope(m, _RESULT, WINDOW - 1, T_MISS, 0, NO_PRESS)
-    g = _play(_game(), lambda g: g.phase == FIRE and g.turn == 1)
+    g = play(game(), lambda g: g.phase == FIRE and g.turn == 1)
     m = CpuMatch(g)
     m.cpu = 1
     yield "scope_cpu", _scope(m, _S_WATCH, 150)
     # -- shoot-out
-    g = _game()
+    g = game()
     g.phase = SHOOTOUT
     g.end_reason = 2
     m = CpuMatch(g)
@@ -171,18 +130,18 @@ def screens(app):
     yield "shootout_intro", _scope(m, _INTRO)
     g.sd_round = 3
     s = _scope(m, _ROUND)
-    g.sd_prev = [_hit(s.d), _hit(s.d)]
+    g.sd_prev = [hit_frame(s.d), hit_frame(s.d)]
     yield "shootout_level", s
-    g = _game()
+    g = game()
     g.phase = SHOOTOUT
     s = _scope(CpuMatch(g), _ROUND)
-    g.sd_prev = [_hit(s.d), NO_PRESS]
+    g.sd_prev = [hit_frame(s.d), NO_PRESS]
     g.phase = OVER
     g.winner = 0
     g.end_reason = 4
     yield "shootout_won", s
     # -- the end
-    g = _play(_game(), lambda g: False, 2000)
+    g = play(game(), lambda g: False, 2000)
     m = CpuMatch(g)
     yield "end", _locate(m, _END)
     yield "end_fleet", _locate(m, _END, _OWN)

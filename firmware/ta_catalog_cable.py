@@ -6,11 +6,11 @@ link's modules (the screens are drawn in a 192 KB heap; a cable game needs more)
 """
 
 from compat import const
+from ta_catalog_play import game, play
 from ta_cheat import CheatScreen
-from ta_engine import Game
 from ta_link_ui import LinkScreen
 from ta_locate import Locate
-from ta_rules import FIRE, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, WINDOW
+from ta_rules import LOCATE, SHIP_LOCATED
 
 _WAIT = const(1)  # ta_locate's states and views (private consts there)
 _SHOW = const(2)
@@ -85,48 +85,6 @@ class _Caught:
         self.cell = cell
 
 
-def _hit(d):
-    for f in range(WINDOW):
-        if d.hit(f):
-            return f
-    return 0
-
-
-def _miss(d):
-    for f in range(WINDOW):
-        if not d.hit(f):
-            return f
-    return 0
-
-
-def _play(g, until, limit=400):
-    """Both players: calls in a fixed order, every second torpedo hits; stop when until(g)."""
-    order = [(c * 37) % 100 for c in range(100)]
-    n = 0
-    k = 0
-    while not until(g) and g.phase != OVER and n < limit:
-        n += 1
-        if g.phase == LOCATE:
-            marks = g.marks[g.turn]
-            for c in order:
-                if not marks[c]:
-                    g.call(c)
-                    break
-        elif g.phase == FIRE or g.phase == SHOOTOUT:
-            k += 1
-            d = g.drift()
-            g.fire(_hit(d) if k % 2 else _miss(d))
-    return g
-
-
-def _game(seed=7, level=1):
-    g = Game(seed, level, first=0, cpu=(False, False))
-    g.shuffle_fleet(0)
-    g.shuffle_fleet(1)
-    g.start()
-    return g
-
-
 def _locate(m, state, view=0, ev=None):
     s = Locate(m)
     s.state = state
@@ -154,14 +112,14 @@ def screens(app):
     st.link.mismatch = _OUT_OF_STEP
     yield "out_of_step", LinkScreen(st)
     yield "coin", LinkScreen(_Stub(_OPEN, None, 1))
-    yield "first", LinkScreen(_Stub(_OPEN, _game(), _PLACE))
-    g = _game()
+    yield "first", LinkScreen(_Stub(_OPEN, game(), _PLACE))
+    g = game()
     g.phase = LOCATE
     yield "their_fleet", _locate(_Stub(_OPEN, g, _COMMIT), _WAIT)
-    g = _play(_game(), lambda g: g.turns[1] >= 12 and g.phase == LOCATE and g.turn == 1)
+    g = play(game(), lambda g: g.turns[1] >= 12 and g.phase == LOCATE and g.turn == 1)
     yield "rival_calls", _locate(_Stub(_OPEN, g, _PLAY), _SHOW, _OWN, (_EV_CALL, 66, SHIP_LOCATED, 0))
     yield "unplugged", _locate(_Stub(_UNPLUGGED, g, _PLAY), _WAIT, _OWN, (_EV_ANSWER, 3, 0, -1))
-    g = _play(_game(), lambda g: False, 2000)
+    g = play(game(), lambda g: False, 2000)
     yield "checking", _locate(_Stub(_OPEN, g, _REVEAL), _WAIT)
     yield "cheat_answer", CheatScreen(_Caught(_C_ANSWER, 47))
     yield "cheat_hidden", CheatScreen(_Caught(_C_SUNK_HIDDEN, 99))
