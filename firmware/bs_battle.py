@@ -22,7 +22,7 @@ from bs_engine import CPU, OVER, PLAYER
 from bs_rules import HIT, REPEAT, SALVO, SHIP_SIZES, SIZE, Refused
 from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, save_habits, ship_index, ship_lines
 from compat import const, ticks_add, ticks_diff
-from hal import DOWN, LEFT, RIGHT, UP, A, B
+from hal import A, B
 from strings import t
 
 AIM = const(0)
@@ -173,15 +173,7 @@ class Battle(ui.Screen):
             app.redraw()
 
     def move(self, app, btn):
-        r, c = self.cur // SIZE, self.cur % SIZE
-        if btn.pressed(UP):
-            r = max(r - 1, 0)
-        elif btn.pressed(DOWN):
-            r = min(r + 1, SIZE - 1)
-        elif btn.pressed(LEFT):
-            c = max(c - 1, 0)
-        elif btn.pressed(RIGHT):
-            c = min(c + 1, SIZE - 1)
+        r, c = gridview.step(self.cur // SIZE, self.cur % SIZE, btn)
         if r * SIZE + c != self.cur:
             self.cur = r * SIZE + c
             self.coord = gridview.name(r, c)

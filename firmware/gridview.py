@@ -31,6 +31,7 @@ SHIP an outlined box (whole ships are better drawn with ship(), which
 spans the edges between their cells).
 """
 
+import hal
 import ui
 from compat import const
 
@@ -55,6 +56,19 @@ GHOST = const(2)  # being placed where it may not go: a checkered bar
 
 ROW_NAMES = "ABCDEFGHIJ"
 _COLS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def step(row, col, btn):
+    """(row, col) after this frame's arrow press, stopping at the edges."""
+    if btn.pressed(hal.UP):
+        row = max(row - 1, 0)
+    elif btn.pressed(hal.DOWN):
+        row = min(row + 1, SIZE - 1)
+    elif btn.pressed(hal.LEFT):
+        col = max(col - 1, 0)
+    elif btn.pressed(hal.RIGHT):
+        col = min(col + 1, SIZE - 1)
+    return row, col
 
 
 def name(row, col):

@@ -19,7 +19,7 @@ import lk_board
 import ui
 from bs_rules import CELLS, SIZE
 from compat import const, ticks_diff
-from hal import DOWN, LEFT, RIGHT, UP, A, B
+from hal import A, B
 from lk_board import NEWS_MINE, NEWS_NONE, NEWS_THEIRS, OWN, TARGET
 from lk_game import EV_ANSWER, EV_SHOT, EV_TURN, ME, ST_OPEN
 from lk_view import GRID_X, GRID_Y, K_BATTLE, K_MENU
@@ -108,15 +108,7 @@ class Battle(ui.Screen):
             app.redraw()
 
     def move(self, app, btn):
-        r, c = self.cur // SIZE, self.cur % SIZE
-        if btn.pressed(UP):
-            r = max(r - 1, 0)
-        elif btn.pressed(DOWN):
-            r = min(r + 1, SIZE - 1)
-        elif btn.pressed(LEFT):
-            c = max(c - 1, 0)
-        elif btn.pressed(RIGHT):
-            c = min(c + 1, SIZE - 1)
+        r, c = gridview.step(self.cur // SIZE, self.cur % SIZE, btn)
         if r * SIZE + c != self.cur:
             self.cur = r * SIZE + c
             self.coord = gridview.name(r, c)

@@ -65,14 +65,8 @@ class Placing(ui.Screen):
             self.take(self.ship + 1)
         elif btn.pressed(B):
             self.vert = not self.vert
-        elif btn.pressed(UP):
-            self.row = max(self.row - 1, 0)
-        elif btn.pressed(DOWN):
-            self.row = min(self.row + 1, SIZE - 1)
-        elif btn.pressed(LEFT):
-            self.col = max(self.col - 1, 0)
-        elif btn.pressed(RIGHT):
-            self.col = min(self.col + 1, SIZE - 1)
+        elif btn.pressed(UP | DOWN | LEFT | RIGHT):
+            self.row, self.col = gridview.step(self.row, self.col, btn)
         else:
             return
         self.judge()

@@ -75,14 +75,8 @@ class Placement(ui.Screen):
             self.menu(app, btn)
             return
         r, c, v = self.row, self.col, self.vert
-        if btn.pressed(UP):
-            r = max(r - 1, 0)
-        elif btn.pressed(DOWN):
-            r = min(r + 1, SIZE - 1)
-        elif btn.pressed(LEFT):
-            c = max(c - 1, 0)
-        elif btn.pressed(RIGHT):
-            c = min(c + 1, SIZE - 1)
+        if btn.pressed(UP | DOWN | LEFT | RIGHT):
+            r, c = gridview.step(r, c, btn)
         elif btn.pressed(B):
             v = not v
         elif btn.pressed(A):
