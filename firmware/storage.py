@@ -31,8 +31,13 @@ def _p32(n):
     return bytes((n & 255, (n >> 8) & 255, (n >> 16) & 255, (n >> 24) & 255))
 
 
+def head(payload):
+    """The 12 bytes written before the payload."""
+    return _MAGIC + _p32(len(payload)) + _p32(binascii.crc32(payload) & 0xFFFFFFFF)
+
+
 def pack(payload):
-    return _MAGIC + _p32(len(payload)) + _p32(binascii.crc32(payload) & 0xFFFFFFFF) + payload
+    return head(payload) + payload
 
 
 def unpack(blob):
@@ -58,9 +63,13 @@ class OsFs:
         except OSError:
             return None
 
-    def write(self, path, data):
+    def write(self, path, data, more=b""):
+        """data then more: a save's header and payload go out as they are, never copied into
+        one block (a 3 KB save would need 3 KB of heap in one piece, mid-game)."""
         with open(path, "wb") as f:
             f.write(data)
+            if more:
+                f.write(more)
             f.flush()
         try:
             os.sync()
@@ -105,7 +114,7 @@ class Storage:
         path = self._path(name)
         fs = self.fs
         try:
-            fs.write(path + ".tmp", pack(payload))
+            fs.write(path + ".tmp", head(payload), payload)
         except OSError as e:
             fs.remove(path + ".tmp")
             if e.args and e.args[0] == 28:  # ENOSPC

@@ -24,12 +24,11 @@ The LinkGame comes made (ta_ui.new_cable_game makes it before the link's
 modules load, so its 3.2 KB block is found) and is re-keyed by the coin toss.
 The link's own screens (looking for the other handheld, problems, the coin
 toss) are ta_link_ui, loaded only while they are needed; a cheat caught:
-ta_cheat.
+ta_cheat, loaded when one is.
 """
 
 import sys
 
-import ta_cheat
 from compat import const
 from link_commit import (
     C_PROTOCOL,
@@ -237,7 +236,8 @@ class CableMatch:
 
     def caught(self, app):
         """Show the cheat caught (the screens call this when .cheat is set)."""
-        ta_cheat.caught(app, self)
+        need(app, "ta_cheat")  # loaded only now: a fair game never needs it
+        sys.modules["ta_cheat"].caught(app, self)
 
     def new_game(self, app):
         """Forget this game on both sides (after saves that differ): a fresh coin toss."""

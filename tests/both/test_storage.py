@@ -63,14 +63,15 @@ class CrashingFs(OsFs):
         if self.n < 0:
             raise Crash()
 
-    def write(self, path, data):
+    def write(self, path, data, more=b""):
         self._tick()
         # a power cut mid-write leaves half the file
         if self.n == 0:
+            whole = bytes(data) + bytes(more)
             with open(path, "wb") as f:
-                f.write(data[: len(data) // 2])
+                f.write(whole[: len(whole) // 2])
             raise Crash()
-        OsFs.write(self, path, data)
+        OsFs.write(self, path, data, more)
 
     def rename(self, a, b):
         self._tick()
@@ -99,7 +100,7 @@ def test_power_cut_at_every_write_point_keeps_old_or_new():
 
 
 class FullFs(OsFs):
-    def write(self, path, data):
+    def write(self, path, data, more=b""):
         with open(path, "wb") as f:
             f.write(data[:3])
         raise OSError(28)
@@ -112,6 +113,24 @@ def test_full_flash_raises_and_keeps_old_save():
     e = raises(StorageFull, st.save, "game", b"new")
     assert "full" in str(e)
     assert Storage(_DIR).load("game") == (b"keep me", "main")
+
+
+def test_a_save_is_written_as_header_then_payload_never_one_copy():
+    # a 3 KB save mid-game must not need 3 KB of heap in one piece for a packed copy
+    writes = []
+
+    class Spy(OsFs):
+        def write(self, path, data, more=b""):
+            writes.append((len(data), more))
+            OsFs.write(self, path, data, more)
+
+    st = _fresh()
+    st.fs = Spy()
+    payload = bytearray(3000)
+    payload[0] = 7
+    st.save("game", payload)
+    assert writes == [(12, payload)] and writes[0][1] is payload
+    assert Storage(_DIR).load("game") == (bytes(payload), "main")
 
 
 def test_all_copies_damaged_reported_once_and_set_aside():

@@ -11,7 +11,7 @@ _DIR = "/tmp/broadside-test-appsave"
 
 
 class FullFs(OsFs):
-    def write(self, path, data):
+    def write(self, path, data, more=b""):
         raise OSError(28)
 
 
