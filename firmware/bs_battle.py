@@ -43,8 +43,8 @@ BLINK_MS = 150  # the CPU's newest shot blinks (boxed / not) this fast while sho
 NEWS_NONE = const(0)
 NEWS_YOU = const(1)
 NEWS_CPU = const(2)
-NEWS_YOU_START = const(3)
-NEWS_CPU_STARTS = const(4)
+_NEWS_YOU_START = const(3)
+_NEWS_CPU_STARTS = const(4)
 NEWS_AGAIN = const(5)  # that cell was already shot
 
 _UI_VERSION = const(1)
@@ -70,9 +70,9 @@ class Battle(ui.Screen):
         if state:
             self.load_state(state)
         elif game.turn == CPU:
-            self.news = NEWS_CPU_STARTS
+            self.news = _NEWS_CPU_STARTS
         else:
-            self.news = NEWS_YOU_START
+            self.news = _NEWS_YOU_START
         self.state = AIM
         if game.phase == OVER:
             self.state = END
@@ -358,8 +358,8 @@ class Battle(ui.Screen):
         n = self.news
         if n == NEWS_NONE:
             return 0
-        if n == NEWS_YOU_START or n == NEWS_CPU_STARTS:
-            ui.text(fb, t("bs_you_start" if n == NEWS_YOU_START else "bs_cpu_starts"), x, 29, 1)
+        if n == _NEWS_YOU_START or n == _NEWS_CPU_STARTS:
+            ui.text(fb, t("bs_you_start" if n == _NEWS_YOU_START else "bs_cpu_starts"), x, 29, 1)
             return 38
         if n == NEWS_AGAIN:
             ui.text(fb, font.fit(t("bs_again"), PANEL_W), x, 29, 1)

@@ -5,7 +5,7 @@ edge: along an edge (all its cells on the border), touching an edge, and
 innermost ring 1, 2, or 3-4. After each game the player's revealed fleet is
 recorded; a class's weight is how much more often the player uses it than
 uniformly random placement would, shrunk towards 1 by a prior worth
-PRIOR_GAMES games, and exactly 1 while the count is within two standard
+_PRIOR_GAMES games, and exactly 1 while the count is within two standard
 deviations of chance, so that a few games cannot mislead it (learning from
 uniform players measured 0.1 shots a game dearer without that gate). Old games fade
 (counts halve past MAX_GAMES) so a new player is learnt afresh.
@@ -18,7 +18,7 @@ from compat import const
 
 CLASSES = const(5)
 ONE = const(16)  # a multiplier of 1.0
-PRIOR_GAMES = const(3)
+_PRIOR_GAMES = const(3)
 MAX_GAMES = const(40)
 # Ships per game in each class under uniformly random placement of the standard
 # fleet, times 1000 (200,000 simulated fleets, each ship placed in turn uniformly).
@@ -64,7 +64,7 @@ class Habits:
 
     def multipliers(self):
         """Per-class weights (ONE = as likely as under uniform placement), 1..255."""
-        g = self.games + PRIOR_GAMES
+        g = self.games + _PRIOR_GAMES
         out = bytearray(CLASSES)
         for i in range(CLASSES):
             e = EXPECTED[i]
@@ -72,7 +72,7 @@ class Habits:
             if d * d < 4 * self.games * e * 1000:
                 out[i] = ONE  # within two standard deviations of chance: no habit
                 continue
-            m = (ONE * (self.seen[i] * 1000 + PRIOR_GAMES * e) + (g * e >> 1)) // (g * e)
+            m = (ONE * (self.seen[i] * 1000 + _PRIOR_GAMES * e) + (g * e >> 1)) // (g * e)
             out[i] = max(1, min(255, m))
         return bytes(out)
 

@@ -22,7 +22,7 @@ FLEET = (
 )
 SHIP_NAMES = tuple(s[0] for s in FLEET)
 SHIP_SIZES = tuple(s[1] for s in FLEET)
-MAX_SHIP = const(5)
+_MAX_SHIP = const(5)
 
 # Options (a game's defaults; each one is a flag in the saved game).
 TOUCHING_ALLOWED = True  # no rule forbids ships touching; "no touching" forbids even corners

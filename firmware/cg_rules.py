@@ -25,7 +25,7 @@ DESTROYER = const(3)
 SUBMARINE = const(4)
 PT_BOAT = const(5)
 SHIP_COUNT = const(5)
-MISS_CARDS = const(7)
+_MISS_CARDS = const(7)
 
 # Index = card identity above: (name, short name, hits to sink).
 # Hits to sink are assumed (RULE-FACTS): the sheet's tip says a 4-peg card
@@ -39,7 +39,7 @@ IDENTS = (
     ("PT Boat", "PT Boat", 2),
 )
 # The coordinate deck before shuffling: five ships and seven misses.
-COORDINATE_DECK = bytes([CARRIER, BATTLESHIP, DESTROYER, SUBMARINE, PT_BOAT] + [MISS] * MISS_CARDS)
+COORDINATE_DECK = bytes([CARRIER, BATTLESHIP, DESTROYER, SUBMARINE, PT_BOAT] + [MISS] * _MISS_CARDS)
 
 # --- Battle cards: 26 per player -------------------------------------------
 WHITE = const(0)  # White Peg card

@@ -19,31 +19,31 @@ import ui
 from cg_rules import CELLS, COLS, DOWN, IDENTS, MISS, SUNK
 from compat import const
 
-CW = const(14)  # cell size
-CH = const(11)
-PX = const(15)  # cell pitch
-PY = const(12)
+_CW = const(14)  # cell size
+_CH = const(11)
+_PX = const(15)  # cell pitch
+_PY = const(12)
 GRID_Y = const(9)
-LEFT_X = const(0)  # the CPU's grid
+_LEFT_X = const(0)  # the CPU's grid
 RIGHT_X = const(69)  # yours
-LETTER_X = const(62)
+_LETTER_X = const(62)
 HAND_Y = const(45)
-LINE_Y = const(56)
+_LINE_Y = const(56)
 
 
 def grid_x(side):
     """x of a grid: side 1 (the CPU's, seen from the player) on the left."""
-    return LEFT_X if side == 1 else RIGHT_X
+    return _LEFT_X if side == 1 else RIGHT_X
 
 
 def cell_xy(side, c):
-    return grid_x(side) + (c % COLS) * PX, GRID_Y + (c // COLS) * PY
+    return grid_x(side) + (c % COLS) * _PX, GRID_Y + (c // COLS) * _PY
 
 
 def _hatch(fb, x, y):
-    fb.rect(x, y, CW, CH, 1)
-    for j in range(2, CH - 2):
-        for i in range(2 + (j & 1), CW - 2, 2):
+    fb.rect(x, y, _CW, _CH, 1)
+    for j in range(2, _CH - 2):
+        for i in range(2 + (j & 1), _CW - 2, 2):
             fb.pixel(x + i, y + j, 1)
 
 
@@ -66,13 +66,13 @@ def _ship(fb, x, y, letter, left, shield, sunk):
         for i in range(10):
             fb.pixel(x + 2 + i, y + 8 + _WAVE[i], 1)
         return
-    fb.rect(x, y, CW, CH, 1)
+    fb.rect(x, y, _CW, _CH, 1)
     if shield == 2:  # a Shield: the letter on a solid badge
-        fb.fill_rect(x + 2, y + 1, 7, CH - 2, 1)
+        fb.fill_rect(x + 2, y + 1, 7, _CH - 2, 1)
         ui.text(fb, letter, x + 3, y + 2, 0)
     else:
         if shield:  # a Shield that has taken a hit: the badge's outline
-            fb.rect(x + 2, y + 1, 7, CH - 2, 1)
+            fb.rect(x + 2, y + 1, 7, _CH - 2, 1)
         ui.text(fb, letter, x + 3, y + 2, 1)
     ui.small(fb, str(left), x + 9, y + 4, 1)
 
@@ -114,12 +114,12 @@ def draw_grids(fb, view, letters, reveal=None):
         for c in range(CELLS):
             draw_cell(fb, view, side, c, letters, reveal[side][c] if reveal else None)
     for r in range(3):
-        ui.small(fb, "ABC"[r], LETTER_X, GRID_Y + r * PY + 3, 1)
+        ui.small(fb, "ABC"[r], _LETTER_X, GRID_Y + r * _PY + 3, 1)
 
 
 def draw_cursor(fb, side, c):
     x, y = cell_xy(side, c)
-    invert(fb, x, y, CW, CH)
+    invert(fb, x, y, _CW, _CH)
 
 
 # 6x6 icons, one byte a column (bit 0 the top row): cards in hand, draw pile, discard pile
@@ -202,5 +202,5 @@ def draw_hand(fb, labels, widths, sel, first, playable, y=HAND_Y):
         x += w + 2
 
 
-def draw_line(fb, s, y=LINE_Y):
+def draw_line(fb, s, y=_LINE_Y):
     ui.text(fb, font.fit(s, ui.W), 0, y, 1)

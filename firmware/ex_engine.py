@@ -53,7 +53,7 @@ PHASE_NAMES = ("setup", "attacker", "target", "roll", "again", "declare", "rerol
 
 NONE = const(255)
 # Outcome of the attack on show in DONE/OVER
-PENDING = const(0)
+_PENDING = const(0)
 SUNK = const(1)
 MISSED = const(2)
 
@@ -98,7 +98,7 @@ class Game:
         self.rolled = 0  # dice thrown by the latest roll
         self.reroll = 0  # Carrier: dice chosen for the second roll
         self.rolls_used = 0
-        self.result = PENDING
+        self.result = _PENDING
 
     # ---- setup ----
     def set_fleet(self, player, ships):

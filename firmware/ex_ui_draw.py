@@ -19,9 +19,9 @@ from ex_engine import AGAIN, ATTACKER, DECLARE, DONE, NONE, OVER, REROLL, ROLL, 
 from ex_rules import BURST_SINKS, DICE, F_STAYS, NO_FACE
 from strings import t
 
-INFO_Y = const(45)
-DICE_Y = const(30)
-STATUS_Y = const(45)
+_INFO_Y = const(45)
+_DICE_Y = const(30)
+_STATUS_Y = const(45)
 _ROWS_Y = ((), (), (14, 28), (11, 22, 33), (10, 18, 26, 34))
 
 
@@ -94,14 +94,14 @@ def _ship_line(scr, fb, s, attacker, as_target):
     """Name of ship s, then its dice and rolls, or (as a target) the hits
     it takes to sink and the attacker's odds against it."""
     g = scr.g
-    ui.text(fb, font.fit(t("ex_s%d" % s), 80), 0, INFO_Y)
+    ui.text(fb, font.fit(t("ex_s%d" % s), 80), 0, _INFO_Y)
     row = g.row(s)
-    y = INFO_Y + 1
+    y = _INFO_Y + 1
     if as_target:
         art.icon(fb, art.I_TARGET, 88, y)
         ui.small(fb, str(row[2]), 94, y)
         pc = "%d%%" % percent(ex_ai.attack_odds(g.game, attacker, s))
-        ui.text(fb, pc, 128 - font.width(pc), INFO_Y)
+        ui.text(fb, pc, 128 - font.width(pc), _INFO_Y)
     else:
         art.icon(fb, art.I_DIE, 100, y)
         ui.small(fb, str(row[0]), 106, y)
@@ -151,15 +151,15 @@ def draw_attack(scr, fb):
         face = g.dice[i]
         if scr.anim and g.rolled & (1 << i):
             face = (i * 5 + scr.anim * 7 + g.rolls_used) % 6
-            art.die(fb, face, x, DICE_Y)
+            art.die(fb, face, x, _DICE_Y)
             continue
         kept = bool(g.kept & (1 << i)) and ph != DECLARE
-        art.die(fb, art.BLANK if face == NO_FACE else face, x, DICE_Y, kept)
+        art.die(fb, art.BLANK if face == NO_FACE else face, x, _DICE_Y, kept)
         if ph == REROLL and not cpu:
             if g.reroll & (1 << i):
-                art.icon(fb, art.I_UP, x + 6, DICE_Y + 11)
+                art.icon(fb, art.I_UP, x + 6, _DICE_Y + 11)
             if i == scr.dsel:
-                fb.hline(x, DICE_Y + 13, art.DIE_W, 1)
+                fb.hline(x, _DICE_Y + 13, art.DIE_W, 1)
     if not scr.anim:
         _status(scr, fb, owner, target)
     _attack_hint(scr, fb, cpu, ph)
@@ -173,10 +173,10 @@ def _status(scr, fb, owner, target):
     else:
         hits = g.hits()
     need = g.row(target)[2]
-    ui.text(fb, t("ex_hits") % (hits, need), 0, STATUS_Y)
+    ui.text(fb, t("ex_hits") % (hits, need), 0, _STATUS_Y)
     if g.phase not in (DONE, OVER):
         s = t("ex_rolls") % g.rolls_left()
-        ui.text(fb, s, 128 - font.width(s), STATUS_Y)
+        ui.text(fb, s, 128 - font.width(s), _STATUS_Y)
 
 def _attack_hint(scr, fb, cpu, ph):
     g = scr.g

@@ -20,7 +20,7 @@ from hal import A, B
 from strings import t
 
 PACE = const(18)  # frames between CPU steps (~0.6 s)
-RESULT_PACE = const(36)  # frames a CPU turn's result stays up
+_RESULT_PACE = const(36)  # frames a CPU turn's result stays up
 ANIM = const(8)  # frames of tumbling dice after a roll
 
 # levels: which captain a CPU seat uses (see ex_ui.captain_for)
@@ -179,7 +179,7 @@ class GameScreen(ui.Screen):
         g = self.g
         if g.phase in (DONE, OVER):
             app.cue("sunk" if g.result == SUNK else "miss")
-            self.wait = RESULT_PACE
+            self.wait = _RESULT_PACE
         else:
             self.wait = PACE
             if g.kept & g.rolled:

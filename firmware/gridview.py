@@ -13,11 +13,11 @@ Attack: it draws what it is told and knows nothing of any game's rules.
     fleet_icons(fb, x, y, sizes, sunk)          # a row of little ships, sunk ones solid
     name(row, col) -> "D-4"
 
-Geometry: cells PITCH = 5 px apart (a 4x4 interior and a 1-px edge); the
+Geometry: cells _PITCH = 5 px apart (a 4x4 interior and a 1-px edge); the
 cells' edges make a 51-px square, and the frame is drawn one pixel outside
 it, so a mark in an edge cell never runs into the frame: BOX = 53 px square.
 Labels take LEFT = 8 px on the left (the letters zigzag in two columns: a
-3x5 letter is as tall as a row) and TOP = 6 px above, plus one more pixel
+3x5 letter is as tall as a row) and _TOP = 6 px above, plus one more pixel
 left and above for the box that marks the cursor's row and column: a grid
 drawn at (9, 7) fills x 0..62, y 0..59 (the "10" label runs 1 px past the
 frame, its box 2 px). Rows are letters top to bottom, columns numbers left
@@ -35,12 +35,12 @@ import hal
 import ui
 from compat import const
 
-PITCH = const(5)
+_PITCH = const(5)
 SIZE = const(10)
-SPAN = const(51)  # SIZE * PITCH + 1: the cells and their edges
+_SPAN = const(51)  # SIZE * _PITCH + 1: the cells and their edges
 BOX = const(53)  # the frame around them
 LEFT = const(8)  # label columns, left of the frame: the letters at 1 and 5 px in
-TOP = const(6)  # label row, above the frame: the numbers 1 px below its top
+_TOP = const(6)  # label row, above the frame: the numbers 1 px below its top
 
 # What a cell shows (the numbers of bs_engine's view, so a game's view plugs in)
 EMPTY = const(0)
@@ -86,16 +86,16 @@ class Grid:
 
     def cell_x(self, col):
         """Left edge of the cell's interior."""
-        return self.x + col * PITCH + 1
+        return self.x + col * _PITCH + 1
 
     def cell_y(self, row):
-        return self.y + row * PITCH + 1
+        return self.y + row * _PITCH + 1
 
     def frame(self, fb):
         x, y = self.x, self.y
         fb.rect(self.fx, self.fy, BOX, BOX, 1)
-        for i in range(PITCH, SPAN - 1, PITCH):
-            for j in range(PITCH, SPAN - 1, PITCH):
+        for i in range(_PITCH, _SPAN - 1, _PITCH):
+            for j in range(_PITCH, _SPAN - 1, _PITCH):
                 fb.pixel(x + i, y + j, 1)
 
     def labels(self, fb, row=-1, col=-1):
@@ -103,20 +103,20 @@ class Grid:
         dark on a lit box so the eye finds the cursor from the edges."""
         for r in range(SIZE):
             x = self.fx - LEFT + (r & 1) * 4
-            y = self.y + r * PITCH + 1
+            y = self.y + r * _PITCH + 1
             if r == row:
                 fb.fill_rect(x - 1, y - 1, 5, 7, 1)
             ui.small(fb, ROW_NAMES[r], x, y, 0 if r == row else 1)
-        y = self.fy - TOP
+        y = self.fy - _TOP
         for c in range(SIZE):
-            cx = self.x + c * PITCH + 1
+            cx = self.x + c * _PITCH + 1
             if c == col:
                 fb.fill_rect(cx - 1, y - 1, 9 if c == SIZE - 1 else 5, 7, 1)
             ui.small(fb, _COLS[c], cx, y, 0 if c == col else 1)
 
     def mark(self, fb, row, col, kind):
-        x = self.x + col * PITCH + 1
-        y = self.y + row * PITCH + 1
+        x = self.x + col * _PITCH + 1
+        y = self.y + row * _PITCH + 1
         if kind == MISS:
             fb.fill_rect(x + 1, y + 1, 2, 2, 1)
         elif kind == HIT:
@@ -139,15 +139,15 @@ class Grid:
     def ship(self, fb, row, col, n, vertical, style=OUTLINE):
         """A ship over n cells from its bow (top or left end), spanning the
         edges between its cells; clipped to the grid."""
-        x = self.x + col * PITCH + 1
-        y = self.y + row * PITCH + 1
+        x = self.x + col * _PITCH + 1
+        y = self.y + row * _PITCH + 1
         w = 4
-        h = n * PITCH - 1
+        h = n * _PITCH - 1
         if not vertical:
             w, h = h, w
         # clip to the frame's interior
-        x1 = min(x + w, self.x + SPAN - 1)
-        y1 = min(y + h, self.y + SPAN - 1)
+        x1 = min(x + w, self.x + _SPAN - 1)
+        y1 = min(y + h, self.y + _SPAN - 1)
         w = x1 - x
         h = y1 - y
         if w <= 0 or h <= 0:
@@ -163,7 +163,7 @@ class Grid:
             fb.rect(x, y, w, h, 1)
 
     def cursor(self, fb, row, col, color=1):
-        fb.rect(self.x + col * PITCH, self.y + row * PITCH, PITCH + 1, PITCH + 1, color)
+        fb.rect(self.x + col * _PITCH, self.y + row * _PITCH, _PITCH + 1, _PITCH + 1, color)
 
 
 def fleet_icons(fb, x, y, sizes, sunk, cell=3, gap=3):

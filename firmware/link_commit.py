@@ -30,12 +30,12 @@ M_SHOT = const(0x21)
 M_ANSWER = const(0x22)
 M_FLEET_REVEAL = const(0x23)
 
-COIN_LEN = const(16)
+_COIN_LEN = const(16)
 SEED_LEN = const(16)
-SALT_LEN = const(16)
+_SALT_LEN = const(16)
 HASH_LEN = const(32)
 PART_HASHES = const(7)  # hashes per FLEET_COMMIT message: 3 + 7 * 32 = 227 bytes
-ANSWER_LEN = const(20)
+_ANSWER_LEN = const(20)
 
 # CheatError codes.
 C_PROTOCOL = const(1)
@@ -84,7 +84,7 @@ def _leaf(game_id, role, cell, occupied, salt):
 
 
 def _salt(seed, cell):
-    return _sha(_T_SALT, seed, bytes((cell,)))[:SALT_LEN]
+    return _sha(_T_SALT, seed, bytes((cell,)))[:_SALT_LEN]
 
 
 def _fleet_hash(game_id, role, seed, cell_map):
@@ -106,7 +106,7 @@ class CoinFlip:
     def __init__(self, role, stream, rand):
         self.role = role
         self.stream = bytes(stream)
-        self.value = bytes(rand(COIN_LEN))
+        self.value = bytes(rand(_COIN_LEN))
         self.peer_commit = None
         self.first = -1
         self.game_id = None
@@ -131,7 +131,7 @@ class CoinFlip:
         return bytes((M_COIN_REVEAL,)) + self.value
 
     def take_reveal(self, msg):
-        if len(msg) != 1 + COIN_LEN or msg[0] != M_COIN_REVEAL or self.peer_commit is None:
+        if len(msg) != 1 + _COIN_LEN or msg[0] != M_COIN_REVEAL or self.peer_commit is None:
             raise _bad("coin reveal")
         v = bytes(msg[1:])
         if self._commit(1 - self.role, v) != self.peer_commit:
@@ -148,11 +148,11 @@ class CoinFlip:
 
     @classmethod
     def from_bytes(cls, b):
-        if len(b) != 2 + 8 + COIN_LEN + HASH_LEN:
+        if len(b) != 2 + 8 + _COIN_LEN + HASH_LEN:
             raise ValueError("bad coin state")
         c = cls(b[0], b[2:10], lambda n: b[10 : 10 + n])
         if b[1]:
-            c.peer_commit = bytes(b[10 + COIN_LEN :])
+            c.peer_commit = bytes(b[10 + _COIN_LEN :])
         return c
 
 
@@ -270,7 +270,7 @@ class PeerFleet:
 
     def take_answer(self, msg, cell):
         """Check the peer's ANSWER to our shot at `cell`: (hit, sunk id). Raises CheatError on a lie."""
-        if not self.complete() or len(msg) != ANSWER_LEN or msg[0] != M_ANSWER or msg[1] != cell:
+        if not self.complete() or len(msg) != _ANSWER_LEN or msg[0] != M_ANSWER or msg[1] != cell:
             raise _bad("answer")
         if self.answered[cell]:
             raise ValueError("cell already shot")

@@ -18,18 +18,18 @@ from compat import const
 VERSION = const(1)  # protocol version: byte 0 of every frame
 
 # Header offsets (body before COBS).
-OFF_VER = const(0)
-OFF_TYPE = const(1)
-OFF_SID = const(2)  # 4 bytes: session id (nonce of this link session)
-OFF_SEQ = const(6)  # u16 LE
-OFF_ACK = const(8)  # u16 LE
+_OFF_VER = const(0)
+_OFF_TYPE = const(1)
+_OFF_SID = const(2)  # 4 bytes: session id (nonce of this link session)
+_OFF_SEQ = const(6)  # u16 LE
+_OFF_ACK = const(8)  # u16 LE
 OFF_LEN = const(10)  # payload length
 HDR = const(11)
-CRC_LEN = const(4)
-OVERHEAD = const(15)  # HDR + CRC_LEN
+_CRC_LEN = const(4)
+_OVERHEAD = const(15)  # HDR + _CRC_LEN
 MAX_PAYLOAD = const(240)
-MAX_BODY = const(255)  # OVERHEAD + MAX_PAYLOAD
-MAX_ENCODED = const(257)  # COBS adds at most 2 bytes to 255
+_MAX_BODY = const(255)  # _OVERHEAD + MAX_PAYLOAD
+_MAX_ENCODED = const(257)  # COBS adds at most 2 bytes to 255
 MAX_WIRE = const(259)  # plus the two 0x00 delimiters
 MIN_WIRE = const(18)  # an empty-payload frame: 15 + 1 COBS code + 2 delimiters
 
@@ -42,7 +42,7 @@ T_HELLO = const(1)
 T_RESUME = const(2)
 T_DATA = const(3)
 T_ACK = const(4)
-T_LAST = const(4)
+_T_LAST = const(4)
 
 # Indices into the shared drop counters (a list of ints).
 D_CRC = const(0)  # CRC mismatch (line noise, truncated frame)
@@ -116,7 +116,7 @@ class Framer:
     """Builds one frame at a time into a preallocated wire buffer (`out`)."""
 
     def __init__(self):
-        self.body = bytearray(MAX_BODY)
+        self.body = bytearray(_MAX_BODY)
         self._bmv = memoryview(self.body)
         self.out = bytearray(MAX_WIRE)
 
@@ -125,14 +125,14 @@ class Framer:
         if plen > MAX_PAYLOAD:
             raise ValueError("payload too long")
         b = self.body
-        b[OFF_VER] = VERSION
-        b[OFF_TYPE] = ftype
+        b[_OFF_VER] = VERSION
+        b[_OFF_TYPE] = ftype
         for i in range(4):
-            b[OFF_SID + i] = sid[i]
-        b[OFF_SEQ] = seq & 0xFF
-        b[OFF_SEQ + 1] = (seq >> 8) & 0xFF
-        b[OFF_ACK] = ack & 0xFF
-        b[OFF_ACK + 1] = (ack >> 8) & 0xFF
+            b[_OFF_SID + i] = sid[i]
+        b[_OFF_SEQ] = seq & 0xFF
+        b[_OFF_SEQ + 1] = (seq >> 8) & 0xFF
+        b[_OFF_ACK] = ack & 0xFF
+        b[_OFF_ACK + 1] = (ack >> 8) & 0xFF
         b[OFF_LEN] = plen
         copy_bytes(b, HDR, payload, 0, plen)
         n = HDR + plen
@@ -140,7 +140,7 @@ class Framer:
         for i in range(4):
             b[n + i] = c & 0xFF
             c >>= 8
-        n += CRC_LEN
+        n += _CRC_LEN
         out = self.out
         out[0] = 0
         end = cobs_encode(b, n, out, 1)
@@ -160,8 +160,8 @@ class Deframer:
 
     def __init__(self, drops):
         self.drops = drops
-        self._raw = bytearray(MAX_ENCODED)  # COBS bytes of the frame being received
-        self.body = bytearray(MAX_ENCODED)  # the decoded frame
+        self._raw = bytearray(_MAX_ENCODED)  # COBS bytes of the frame being received
+        self.body = bytearray(_MAX_ENCODED)  # the decoded frame
         self._mv = memoryview(self.body)
         self._n = 0
         self._skip = False
@@ -179,7 +179,7 @@ class Deframer:
             stop = end if z < 0 else z
             k = stop - i
             if k and not self._skip:
-                if n + k <= MAX_ENCODED:
+                if n + k <= _MAX_ENCODED:
                     copy_bytes(raw, n, data, i, k)
                     n += k
                 else:
@@ -208,7 +208,7 @@ class Deframer:
         if n < 0:
             drops[D_MALFORMED] += 1
             return False
-        if n < OVERHEAD:
+        if n < _OVERHEAD:
             drops[D_LENGTH] += 1
             return False
         if binascii.crc32(self._mv[:n]) != _RESIDUE:
@@ -216,16 +216,16 @@ class Deframer:
             return False
         b = self.body
         self.length = n
-        if b[OFF_VER] != VERSION:
+        if b[_OFF_VER] != VERSION:
             # Only bytes 0-1, the CRC trailer and (for HELLO) the header and the
             # payload prefix are frozen across versions; the session checks the rest.
             drops[D_VERSION] += 1
             self.ready = 2
             return True
-        if b[OFF_LEN] != n - OVERHEAD or b[OFF_LEN] > MAX_PAYLOAD:
+        if b[OFF_LEN] != n - _OVERHEAD or b[OFF_LEN] > MAX_PAYLOAD:
             drops[D_LENGTH] += 1
             return False
-        if b[OFF_TYPE] == 0 or b[OFF_TYPE] > T_LAST:
+        if b[_OFF_TYPE] == 0 or b[_OFF_TYPE] > _T_LAST:
             drops[D_MALFORMED] += 1
             return False
         self.ready = 1
@@ -233,13 +233,13 @@ class Deframer:
 
     # Accessors for the ready frame.
     def ftype(self):
-        return self.body[OFF_TYPE]
+        return self.body[_OFF_TYPE]
 
     def seq(self):
-        return self.body[OFF_SEQ] | (self.body[OFF_SEQ + 1] << 8)
+        return self.body[_OFF_SEQ] | (self.body[_OFF_SEQ + 1] << 8)
 
     def ack(self):
-        return self.body[OFF_ACK] | (self.body[OFF_ACK + 1] << 8)
+        return self.body[_OFF_ACK] | (self.body[_OFF_ACK + 1] << 8)
 
     def plen(self):
         return self.body[OFF_LEN]
@@ -267,6 +267,6 @@ def decode_all(data, drops=None):
         i = d.push(data, i, len(data))
         if d.ready == 1:
             b = d.body
-            sid = bytes(b[OFF_SID : OFF_SID + 4])
-            frames.append((b[OFF_TYPE], sid, d.seq(), d.ack(), bytes(b[HDR : HDR + d.plen()])))
+            sid = bytes(b[_OFF_SID : _OFF_SID + 4])
+            frames.append((b[_OFF_TYPE], sid, d.seq(), d.ack(), bytes(b[HDR : HDR + d.plen()])))
     return frames

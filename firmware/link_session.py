@@ -45,7 +45,7 @@ ST_OPEN = const(6)  # linked, messages flow
 STATUS_NAMES = ("connecting", "unplugged", "version", "rules", "syncing", "mismatch", "open")
 
 # mismatch reasons
-M_NONE = const(0)
+_M_NONE = const(0)
 M_OTHER_GAME = const(1)  # the two sides hold different games (or one holds none)
 M_OUT_OF_STEP = const(2)  # same game, but one side's save is older than the other allows
 
@@ -128,7 +128,7 @@ class Link:
         self.peer_version = None
         self.peer_rules = None
         self.peer_has_game = False
-        self.mismatch = M_NONE
+        self.mismatch = _M_NONE
         self._foreign_ms = None
         self._now = now_ms
         self._heard_ms = now_ms
@@ -214,7 +214,7 @@ class Link:
         """Forget the saved stream (after ST_MISMATCH, or to start a new game): counters to 0, queue empty."""
         self.arq.clear()
         self.arq.stream = None
-        self.mismatch = M_NONE
+        self.mismatch = _M_NONE
         self.needs_save = True
         if self._phase >= _PH_SYNC:
             self._fresh_stream()
@@ -505,7 +505,7 @@ class Link:
             self._phase = _PH_MISMATCH
             self.mismatch = M_OUT_OF_STEP
             return
-        self.mismatch = M_NONE
+        self.mismatch = _M_NONE
         self._phase = _PH_OPEN
 
     def _new_nonce(self):

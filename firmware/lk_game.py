@@ -87,25 +87,25 @@ ME = const(0)
 PEER = const(1)
 
 # step() events
-EV_COIN = const(1)  # the toss settled: first, game_id
-EV_FLEET = const(2)  # the peer's fleet commitment is complete
+_EV_COIN = const(1)  # the toss settled: first, game_id
+_EV_FLEET = const(2)  # the peer's fleet commitment is complete
 EV_ANSWER = const(4)  # our shot was answered: last_mine
 EV_SHOT = const(8)  # the peer shot: last_theirs (its answer is on its way)
 EV_TURN = const(16)  # the turn passed
-EV_OVER = const(32)  # the board is decided: winner
-EV_END = const(64)  # VERIFIED, CHEAT or FORFEIT
+_EV_OVER = const(32)  # the board is decided: winner
+_EV_END = const(64)  # VERIFIED, CHEAT or FORFEIT
 
 # CheatError code C_PROTOCOL: what the peer did, in cheat[2]
-W_BAD = const(0)  # a malformed message
+_W_BAD = const(0)  # a malformed message
 W_TURN = const(1)  # fired out of turn (or more shots than its salvo)
 W_REPEAT = const(2)  # shot the same cell twice
-W_EARLY = const(3)  # revealed its fleet before the end
-W_UNASKED = const(4)  # answered a shot we did not fire
-W_UNKNOWN = const(5)  # a message this game does not know, or out of place
+_W_EARLY = const(3)  # revealed its fleet before the end
+_W_UNASKED = const(4)  # answered a shot we did not fire
+_W_UNKNOWN = const(5)  # a message this game does not know, or out of place
 # C_ANSWER: what the answer claimed
 W_SAID_MISS = const(0)  # "miss" on a ship
 W_SAID_HIT = const(1)  # "hit" on water
-W_NO_MATCH = const(2)  # matches neither
+_W_NO_MATCH = const(2)  # matches neither
 W_AT_END = const(3)  # found when the fleet was revealed
 # C_REVEAL: cell -1 when the fleet hash fails, else the first cell that does not match
 # C_ILLEGAL: index into ILLEGAL
@@ -116,7 +116,7 @@ FORFEIT_MS = 30000  # silent this long (link open, all our messages taken) where
 # an answer and the fleet reveal are ever unacknowledged; 8 slots instead of 16 keep 1.9 KB free.
 TX_QUEUE = const(8)
 _PARTS_AHEAD = const(4)  # FLEET_COMMIT parts queued unacknowledged at most (the link's window)
-FLEET_CELLS = const(17)  # 5 + 4 + 3 + 3 + 2: every ship cell hit ends the game
+_FLEET_CELLS = const(17)  # 5 + 4 + 3 + 3 + 2: every ship cell hit ends the game
 _N_SHIPS = const(5)
 _MISS = const(2)  # gridview / bs_engine view codes
 _HIT = const(3)
@@ -307,9 +307,9 @@ class LkGame:
             except CheatError as e:
                 self._caught(e)
             except (IndexError, ValueError):
-                self._caught(CheatError(C_PROTOCOL, "Opponent sent a bad message"), W_BAD)
+                self._caught(CheatError(C_PROTOCOL, "Opponent sent a bad message"), _W_BAD)
             if self.phase >= VERIFIED:
-                ev |= EV_END
+                ev |= _EV_END
         ev |= self._flush()
         # A peer that owes us a message (its coin, or its fleet at the end) and keeps silent
         # while the link is open and has taken everything of ours, forfeits.
@@ -320,7 +320,7 @@ class LkGame:
                     self.phase = FORFEIT
                     self.winner = ME
                     self._dirty = True
-                    ev |= EV_END
+                    ev |= _EV_END
         self._now = now
         return ev
 
@@ -357,9 +357,9 @@ class LkGame:
                 if "lied: " in e.text:
                     why = W_SAID_MISS if "not a miss" in e.text else W_SAID_HIT
                 else:
-                    why = W_NO_MATCH
+                    why = _W_NO_MATCH
             elif code == C_PROTOCOL:
-                why = W_BAD
+                why = _W_BAD
         self.cheat = (code, e.cell, why)
         self.cheat_msg = e.text  # the link layer's own words (English; not saved: screens use cheat)
         self.phase = CHEAT
@@ -377,7 +377,7 @@ class LkGame:
         text = "Opponent " + texts[why] + (cell_name(cell) if why == W_REPEAT else "")
         e = CheatError(C_PROTOCOL, text, cell)
         self._caught(e, why)
-        return EV_END
+        return _EV_END
 
     # -- the peer's messages -------------------------------------------------------------
     def _take(self, m):
@@ -394,11 +394,11 @@ class LkGame:
             self.peer.role = 1 - self.role
             self.coin = None
             self.phase = PLACING
-            return EV_COIN
+            return _EV_COIN
         if t == M_FLEET_COMMIT and (ph == PLACING or ph == PLAYING) and not self.peer.complete():
             if not self.peer.take_part(m):
                 return 0
-            return EV_FLEET | self._start()
+            return _EV_FLEET | self._start()
         if t == M_SHOT and ph == PLAYING:
             return self._their_shot(m)
         if t == M_ANSWER and ph == PLAYING:
@@ -406,10 +406,10 @@ class LkGame:
         if t == M_FLEET_REVEAL and ph == OVER:
             return self._reveal(m)
         if t == M_FLEET_REVEAL and ph == PLAYING:
-            return self._bad(W_EARLY)
+            return self._bad(_W_EARLY)
         if t == M_SHOT or t == M_ANSWER:
-            return self._bad(W_TURN if t == M_SHOT else W_UNASKED)
-        return self._bad(W_UNKNOWN)
+            return self._bad(W_TURN if t == M_SHOT else _W_UNASKED)
+        return self._bad(_W_UNKNOWN)
 
     def _start(self):
         if self.turn >= 0 or not self.ready():
@@ -424,7 +424,7 @@ class LkGame:
 
     def _their_shot(self, m):
         if len(m) != 2 or m[1] >= CELLS:
-            return self._bad(W_BAD)
+            return self._bad(_W_BAD)
         cell = m[1]
         if self.turn != PEER or not self.ready() or self.shots_left <= 0:
             return self._bad(W_TURN, cell)
@@ -446,14 +446,14 @@ class LkGame:
     def _answer(self, m):
         cell = self.aim
         if cell < 0:
-            return self._bad(W_UNASKED)
+            return self._bad(_W_UNASKED)
         hit, sunk = self.peer.take_answer(m, cell)
         self.aim = -1
         self._note(cell, hit, sunk)
         self.last_mine = (cell, hit, sunk)
         self.shots_left -= 1
         ev = EV_ANSWER
-        if self.sunk >= _N_SHIPS or self.hits >= FLEET_CELLS:
+        if self.sunk >= _N_SHIPS or self.hits >= _FLEET_CELLS:
             ev |= self._over(ME)
         elif self.shots_left <= 0:
             self._begin(PEER)
@@ -475,7 +475,7 @@ class LkGame:
         self.shots_left = 0
         self.silent = 0
         self._send(self.my.reveal_msg())
-        return EV_OVER
+        return _EV_OVER
 
     def _reveal(self, m):
         try:
@@ -487,10 +487,10 @@ class LkGame:
                 self._caught(e, self._illegal)
             else:
                 self._caught(e)
-            return EV_END
+            return _EV_END
         self.peer_map = bytes(m[1 + SEED_LEN :])
         self.phase = VERIFIED
-        return EV_END
+        return _EV_END
 
     def _valid(self, ships):
         self._illegal = fleet_check(ships, self.touching)

@@ -43,7 +43,7 @@ from prng import Rng
 
 FW = (1, 0, 0)  # this firmware's version, sent in HELLO
 TAG = b"L"
-WAIT_MS = const(1000)  # a message unacknowledged this long: "waiting for the other handheld"
+_WAIT_MS = const(1000)  # a message unacknowledged this long: "waiting for the other handheld"
 
 # kind -> (module, class) of its screen
 _SCREENS = (
@@ -131,7 +131,7 @@ class Session:
         self.peer_got = g.peer.got  # the peer's commitment parts in flash
         self.status = -1
         self.since = None  # when a message of ours began waiting for its acknowledgement
-        self.slow = False  # ... for longer than WAIT_MS
+        self.slow = False  # ... for longer than _WAIT_MS
         self.events = 0  # EV_* bits not yet seen by the battle screen (a menu may be on top)
 
     def tick(self, app, kind):
@@ -149,7 +149,7 @@ class Session:
         if g.link.unacked():
             if self.since is None:
                 self.since = app.now
-            slow = ticks_diff(app.now, self.since) >= WAIT_MS
+            slow = ticks_diff(app.now, self.since) >= _WAIT_MS
         else:
             self.since = None
             slow = False

@@ -5,83 +5,51 @@ Game modules add their own keys to both tables through add() so each game's
 words load only with that game.
 """
 
-EN = {
-    "title": "BROADSIDE",
-    "settings": "Settings",
-    "language": "Language",
-    "lang_name": "English",
-    "contrast": "Contrast",
-    "sound": "Sound",
-    "on": "On",
-    "off": "Off",
-    "back": "Back",
-    "level": "CPU level",
-    "easy": "Easy",
-    "medium": "Medium",
-    "hard": "Hard",
-    "hint_menu": "A:select B:back",
-    "hint_settings": "<>:change B:back",
-    "bad_board": "Unknown board",
-    "boards_known": "Known boards:",
-    "crash": "Firmware error",
-    "saved": "Saved",
-    "save_full": "Flash full: save kept",
-    "save_failed": "Save failed",
-    "save_bad": "Saved game unreadable",
-    "continue": "Continue",
-    "battleship_menu": "Battleship",
-    "save_damaged": "Save damaged: new game",
-    "settings_damaged": "Settings damaged: reset",
-    "touching": "Ships touch",
-    "yes": "Yes",
-    "no": "No",
-    "battleship": "Battleship",
-    "salvo": "Salvo",
-    "express": "Express",
-    "cards": "Card game",
-    "link_battle": "Link battle",
-    "link_salvo": "Link salvo",
-    "torpedo": "Torpedo Attack",
-}
+from wordlist import Column
 
-HU = {
-    "title": "BROADSIDE",
-    "settings": "Beállítások",
-    "language": "Nyelv",
-    "lang_name": "Magyar",
-    "contrast": "Kontraszt",
-    "sound": "Hang",
-    "on": "Be",
-    "off": "Ki",
-    "back": "Vissza",
-    "level": "Gép szintje",
-    "easy": "Könnyű",
-    "medium": "Közepes",
-    "hard": "Nehéz",
-    "hint_menu": "A:választ B:vissza",
-    "hint_settings": "<>:állít B:vissza",
-    "bad_board": "Ismeretlen panel",
-    "boards_known": "Ismert panelek:",
-    "crash": "Firmware hiba",
-    "saved": "Mentve",
-    "save_full": "Tele a tár: a mentés maradt",
-    "save_failed": "Sikertelen mentés",
-    "save_bad": "Hibás mentett játék",
-    "continue": "Folytatás",
-    "battleship_menu": "Torpedó",
-    "save_damaged": "Sérült mentés: új játék",
-    "settings_damaged": "Beállítás sérült: alap",
-    "touching": "Érintkezés",
-    "yes": "Igen",
-    "no": "Nem",
-    "battleship": "Torpedó",
-    "salvo": "Sortűz",
-    "express": "Expressz",
-    "cards": "Kártyajáték",
-    "link_battle": "Kábeles csata",
-    "link_salvo": "Kábeles sortűz",
-    "torpedo": "Torpedótámadás",
-}
+# One "key|English|Magyar" line per word, kept as one text (wordlist.Column): as two dicts
+# the short words would each be a qstr and the tables some 3 KB more of the heap.
+_ROWS = """
+title|BROADSIDE|BROADSIDE
+settings|Settings|Beállítások
+language|Language|Nyelv
+lang_name|English|Magyar
+contrast|Contrast|Kontraszt
+sound|Sound|Hang
+on|On|Be
+off|Off|Ki
+back|Back|Vissza
+level|CPU level|Gép szintje
+easy|Easy|Könnyű
+medium|Medium|Közepes
+hard|Hard|Nehéz
+hint_menu|A:select B:back|A:választ B:vissza
+hint_settings|<>:change B:back|<>:állít B:vissza
+bad_board|Unknown board|Ismeretlen panel
+boards_known|Known boards:|Ismert panelek:
+crash|Firmware error|Firmware hiba
+saved|Saved|Mentve
+save_full|Flash full: save kept|Tele a tár: a mentés maradt
+save_failed|Save failed|Sikertelen mentés
+save_bad|Saved game unreadable|Hibás mentett játék
+continue|Continue|Folytatás
+battleship_menu|Battleship|Torpedó
+save_damaged|Save damaged: new game|Sérült mentés: új játék
+settings_damaged|Settings damaged: reset|Beállítás sérült: alap
+touching|Ships touch|Érintkezés
+yes|Yes|Igen
+no|No|Nem
+battleship|Battleship|Torpedó
+salvo|Salvo|Sortűz
+express|Express|Expressz
+cards|Card game|Kártyajáték
+link_battle|Link battle|Kábeles csata
+link_salvo|Link salvo|Kábeles sortűz
+torpedo|Torpedo Attack|Torpedótámadás
+"""
+
+EN = Column(_ROWS, 1)
+HU = Column(_ROWS, 2)
 
 LANGS = ("en", "hu")
 _TABLES = {"en": EN, "hu": HU}

@@ -12,12 +12,19 @@ screen changes, never per frame. Values cannot hold a newline.
     ta_hit=HIT! +%d
     ''')
     EN.get("ta_hit")  -> "HIT! +%d"
+
+Words(None, "ta_en") takes its text from the module ta_en's TEXT the first
+time a word is asked for, and drops the module (the text stays): a language
+nobody asks for never comes into the heap.
 """
+
+import sys
 
 
 class Words:
-    def __init__(self, text):
-        self.texts = [text]
+    def __init__(self, text, module=None):
+        self.texts = [text] if text is not None else []
+        self.module = module
 
     def add(self, text):
         """More words (a part of the game loaded later, e.g. the cable's)."""
@@ -29,6 +36,10 @@ class Words:
             self.texts.remove(text)
 
     def get(self, key, default=None):
+        if self.module is not None:
+            name, self.module = self.module, None
+            self.texts.insert(0, __import__(name).TEXT)
+            sys.modules.pop(name, None)
         probe = "\n" + key + "="
         for s in self.texts:
             i = s.find(probe)

@@ -83,22 +83,19 @@ builtins.__import__ = _timed_import
 
 def _report(link):
     top = APP[0].top() if APP[0] is not None else None
+    # one format string (longer than 10 characters, so not interned): the probe's own qstrs
+    # share MicroPython's qstr pools with the firmware's and would push them to the next step
     parts = [
-        "frames=%d" % N[0],
-        "work_max_us=%d" % N[1],
-        "work_sum_us=%d" % N[2],
-        "gc_max_us=%d" % N[3],
-        "peak_live=%d" % N[4],
-        "boot_us=%d" % N[5],
-        "boot_live=%d" % N[7],
-        "live_now=%d" % gc.mem_alloc(),
-        "probe_start=%d" % A0,
-        "heap_total=%d" % (gc.mem_alloc() + gc.mem_free()),
-        "screen=%s" % (type(top).__name__ if top is not None else "-"),
-        "depth=%d" % (len(APP[0].stack) if APP[0] is not None else 0),
-        "loaded=%s" % ",".join(m for m in WATCH if m in sys.modules),
-        "peak_at=%s" % PEAK[0],
-    ]
+        "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
+        "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s"
+        % (
+            N[0], N[1], N[2], N[3], N[4], N[5], N[7], gc.mem_alloc(), A0, gc.mem_alloc() + gc.mem_free(),
+            type(top).__name__ if top is not None else "-",
+            len(APP[0].stack) if APP[0] is not None else 0,
+            ",".join(m for m in WATCH if m in sys.modules),
+            PEAK[0],
+        )
+    ]  # fmt: skip
     for name in IMPORTS:
         us, kept = IMPORTS[name]
         parts.append("imp_%s_us=%d" % (name, us))

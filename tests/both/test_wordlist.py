@@ -21,3 +21,15 @@ def test_words_lines_and_parts():
     assert w.get("b") == "two" and w.get("c") is None
     w.add("\nc=three\n")
     assert w.get("c") == "three"
+
+
+def test_a_language_comes_into_memory_only_when_a_word_of_it_is_asked_for():
+    import sys
+
+    for m in ("ta_en", "ta_hu"):
+        sys.modules.pop(m, None)
+    en, hu = Words(None, "ta_en"), Words(None, "ta_hu")
+    assert en.get("ta_vs_cpu") == "Play the CPU"
+    # the text stays, its module does not; the other language was never imported
+    assert "ta_en" not in sys.modules and "ta_hu" not in sys.modules and hu.texts == []
+    assert hu.get("ta_vs_cpu") == "A gép ellen" and en.get("ta_absent") is None
