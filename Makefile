@@ -55,10 +55,10 @@ bench: $(STAMP)
 	$(VPY) -m host_tools.bench all
 
 bundle: $(STAMP)
-	$(VPY) -m host_tools.flash bundle --board $(BOARD)
+	$(VPY) -m host_tools.flash bundle --board $(BOARD) $(if $(LINES),--lines,)
 
 flash: $(STAMP)
-	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),)
+	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

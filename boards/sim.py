@@ -33,7 +33,7 @@ class SimLink:
         self.fin = open("/dev/fd/" + fin, "rb")
         self.fout = open("/dev/fd/" + fout, "wb")
         self.head = bytearray(3)
-        self.reply = bytearray(2048)
+        self.reply = bytearray(6 + 1024)  # a reply's most: host_tools.sim sends <= 1024 cable bytes
         self.rmv = memoryview(self.reply)
         self.now = 0
         self.mask = 0

@@ -151,11 +151,11 @@ class App:
             return
         top.update(self)
         self.hw.sound.tick(self.now)
-        if self._dirty:
+        top = self.top()
+        if self._dirty and not getattr(top, "still", False):  # a still screen keeps the last frame
             self._dirty = False
             fb = self.fb
             fb.fill(0)
-            top = self.top()
             if top is not None:
                 top.draw(self, fb)
             if self.notice:

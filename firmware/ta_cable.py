@@ -20,7 +20,7 @@ each message stays under a kilobyte. Calls and presses are taken only when a
 screen asks (event()), so the rival's moves wait in the link,
 unacknowledged, until they have been shown.
 
-The LinkGame comes made (ta_ui.new_cable_game makes it before the link's
+The LinkGame comes made (ta_link_ui.linking makes it before the link's
 modules load, so its 3.2 KB block is found) and is re-keyed by the coin toss.
 The link's own screens (looking for the other handheld, problems, the coin
 toss) are ta_link_ui, loaded only while they are needed; a cheat caught:
@@ -78,7 +78,7 @@ class CableMatch:
     cable = True
 
     def __init__(self, app, lg, rand, snapshot=None, resumed=False):
-        """lg: a LinkGame made before the link's modules were loaded (ta_ui.new_cable_game), so
+        """lg: a LinkGame made before the link's modules were loaded (ta_link_ui.linking), so
         that the rival's 3.2 KB of commitments found one piece of heap; resumed: a saved game."""
         self.lg = lg
         self.level = lg.game.level
@@ -93,6 +93,7 @@ class CableMatch:
         self.saving = resumed  # saves begin once the game is under way (see save())
         self.peer_saved = resumed
         self.out = []  # messages waiting for room in the link's send queue
+        self.parts = 0  # our fleet commitment's parts (see begin())
         self.cheat = None
         self.cursor = 44
         self.finished = False
@@ -114,7 +115,11 @@ class CableMatch:
 
     def begin(self, app):
         """Our fleet is placed: commit to it (the rival's commitment may be in already)."""
-        self.send_all(self.lg.commit_msgs())
+        self.parts = self.lg.commit()
+        # the commitment's parts wait in out as the number of the next one: each is made when
+        # the link has room (15 messages of 240 bytes held at once would cut up the heap)
+        self.out.append(0)
+        self.flush()
         self.stage = _PLAY if self.lg.ready() else _COMMIT
 
     def call(self, cell):
@@ -220,14 +225,18 @@ class CableMatch:
         self.out.append(msg)
         self.flush()
 
-    def send_all(self, msgs):
-        for m in msgs:
-            self.out.append(m)
-        self.flush()
-
     def flush(self):
         out = self.out
-        while out and self.link.send(out[0]):
+        link = self.link
+        while out and link.free():
+            m = out[0]
+            if isinstance(m, int):  # the next part of our fleet commitment (begin())
+                link.send(self.lg.mine.part_msg(m))
+                if m + 1 < self.parts:
+                    out[0] = m + 1
+                    continue
+            else:
+                link.send(m)
             out.pop(0)
 
     def caught_out(self, e):

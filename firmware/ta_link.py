@@ -106,6 +106,11 @@ class LinkGame:
 
     def commit_msgs(self):
         """Start the game with our placed fleet; the FLEET_COMMIT messages to send, in order."""
+        return [self.mine.part_msg(k) for k in range(self.commit())]
+
+    def commit(self):
+        """Start the game with our placed fleet; the number of FLEET_COMMIT messages to send
+        (mine.part_msg(k), in order: made one at a time, they never sit in the heap together)."""
         g = self.game
         g.start()
         f = g.fleets[self.me]
@@ -114,7 +119,7 @@ class LinkGame:
         self.peer.own = self.mine.fleet_hash()
         if self.peer.complete() and bytes(self.peer.blob[:32]) == self.peer.own:
             raise CheatError(C_FLEET_COPY, "Opponent copied our fleet commitment")
-        return [self.mine.part_msg(k) for k in range(self.mine.parts())]
+        return self.mine.parts()
 
     def call_msg(self, cell):
         """Our player calls a cell: the SHOT message (the answer comes to take())."""

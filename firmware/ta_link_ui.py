@@ -18,7 +18,7 @@ import ui
 from compat import const
 from hal import A, B
 from strings import t
-from ta_view import EN, FW, HU, need, under_top
+from ta_view import EN, FW, HU, Then, level, need, rand_source, under_top
 
 _PLACE = const(2)  # ta_cable's stage: placing the fleet
 # link_session.status() values and mismatch reasons (docs/link-protocol.md 5.1)
@@ -135,7 +135,7 @@ class LinkScreen(ui.Screen):
                 app.redraw()
             self.timer -= 1
             if self.timer <= 0 or btn.pressed(A):
-                app.replace(game_screen(app, m))
+                app.replace(game_screen(m))
                 drop()
 
     def may_renew(self, m):
@@ -213,13 +213,12 @@ class LinkScreen(ui.Screen):
 
 
 # -- moving between the screens ------------------------------------------------------------
-def game_screen(app, m):
-    """The screen that shows a match at its stage (its modules load now: the link's screens go)."""
+def game_screen(m):
+    """The screen that shows a match at its stage. Its modules load on the next frame, once the
+    link's screens and this module have left the heap (ta_view.Then)."""
     if m.stage == _PLACE:
-        need(app, "ta_place")
-        return sys.modules["ta_place"].Placement(m)
-    need(app, "ta_locate")
-    return sys.modules["ta_locate"].Locate(m)
+        return Then(m, "ta_place", "Placement")
+    return Then(m, "ta_locate", "Locate")
 
 
 def leave(app):
@@ -234,13 +233,19 @@ def restart(app, m):
     app.replace(LinkScreen(m))
 
 
-def start(app, lg, rand):
-    """A new cable game from the mode's menu (which it replaces); lg: see ta_cable.CableMatch."""
+def linking(app):
+    """The screen of a new cable game, from the mode's menu (ta_ui.new_cable_game). The game's
+    LinkGame comes first, before the link's modules: its 3.2 KB for the rival's commitments
+    find one piece of heap (see ta_cable.CableMatch)."""
+    need(app, "ta_link")
+    rand = rand_source()
+    touching = bool(app.settings.get("touching"))
+    lg = sys.modules["ta_link"].LinkGame(0, bytes(8), 0, level(app), touching, rand)
     m = None
     if app.hw.link is not None:
         need(app, "ta_cable")
         m = sys.modules["ta_cable"].CableMatch(app, lg, rand)
-    app.replace(LinkScreen(m))
+    return LinkScreen(m)
 
 
 def resume(app, payload):
@@ -249,5 +254,5 @@ def resume(app, payload):
     if m.stage < _PLACE:
         app.push(LinkScreen(m))
     else:
-        app.push(game_screen(app, m))
+        app.push(game_screen(m))
         drop()

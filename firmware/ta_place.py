@@ -11,13 +11,12 @@ ta_cable) shuffles, and begins the game on Start.
 import sys
 
 import gridview
-import ta_locate
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
 from compat import const
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
-from ta_view import header, hint, lines, ship_name
+from ta_view import Then, header, hint, lines, ship_name
 
 _GRID_X = const(8)  # the grid's frame, the panel beside it (as ta_view's)
 _GRID_Y = const(6)
@@ -121,10 +120,11 @@ class Placement(ui.Screen):
 
     def start(self, app):
         self.m.begin(app)
-        screen = ta_locate.Locate(self.m)
         self.m.save(app)
-        app.replace(screen)
-        sys.modules.pop("ta_place", None)  # placing is over: its code can go (ta_view.need() brings it back)
+        # locating (ta_locate, with the periscope) loads on the next frame, once placing's code
+        # has left the heap (ta_view.need() brings it back)
+        app.replace(Then(self.m, "ta_locate", "Locate"))
+        sys.modules.pop("ta_place", None)
 
     # -- drawing -------------------------------------------------------------
     def draw(self, app, fb):

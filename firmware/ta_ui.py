@@ -14,10 +14,11 @@ b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
 import sys
 
 import ui
-from bs_rules import HARD, LEVEL_NAMES
+from bs_rules import HARD
 from compat import const
 from strings import t
-from ta_view import need, rand_source, words
+from ta_view import Then, need, words
+from ta_view import level as level_of
 
 _TAG = const(0x54)  # a save's first byte (b"T"); the second: 0 against the CPU, 1 over the cable
 _CABLE = const(1)
@@ -45,11 +46,6 @@ class TaMenu(ui.Menu):
         ui.Menu.draw(self, app, fb)
 
 
-def _level(app):
-    name = app.settings.get("level")
-    return LEVEL_NAMES.index(name) if name in LEVEL_NAMES else 1
-
-
 def cpu_modules(app, level):
     """What a game against the CPU runs on, the largest first (on a heap that compiling sources
     cut up, the order decides whether it fits: this one does in 192 KB)."""
@@ -59,7 +55,7 @@ def cpu_modules(app, level):
 
 
 def new_cpu_game(app):
-    level = _level(app)
+    level = level_of(app)
     cpu_modules(app, level)
     from ta_engine import Game
     from ta_match import CpuMatch
@@ -71,13 +67,9 @@ def new_cpu_game(app):
 
 
 def new_cable_game(app):
-    # The game's LinkGame first, before the link's modules: it needs 3.2 KB in one piece.
-    need(app, "ta_link")
-    rand = rand_source()
-    touching = bool(app.settings.get("touching"))
-    lg = sys.modules["ta_link"].LinkGame(0, bytes(8), 0, _level(app), touching, rand)
-    need(app, "ta_link_ui")  # the game's own screens come when the link's are done: ta_link_ui
-    sys.modules["ta_link_ui"].start(app, lg, rand)
+    # The link's screens load on the next frame (ta_link_ui.linking), once this menu's code has
+    # left the heap: the two together, with the link's modules loading, did not fit in 192 KB.
+    app.replace(Then(app, "ta_link_ui", "linking"))
     sys.modules.pop("ta_ui", None)
 
 

@@ -10,12 +10,14 @@ A game in progress is saved as "game": b"T", then 0 (against the CPU: ta_match)
 or 1 (over the cable: ta_cable), then that match's own bytes.
 """
 
+import gc
 import os
 import sys
 
 import font
 import strings
 import ui
+from bs_rules import LEVEL_NAMES
 from compat import const
 from prng import Rng
 from strings import t
@@ -56,6 +58,7 @@ def need(app, *names):
     while the heap is least cut up. (The app drops them with the mode, late imports included.)"""
     for name in names:
         if name not in sys.modules:
+            gc.collect()  # the last screen's garbage out first: the code goes into fewer holes
             __import__(name)
 
 
@@ -141,6 +144,32 @@ def under_top(app):
     """Close every Torpedo Attack screen under the top one (they say so: ta_game)."""
     while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
         app.stack.pop()
+
+
+def level(app):
+    """The CPU level setting as 0, 1, 2 (the periscope's speed on the cable too)."""
+    name = app.settings.get("level")
+    return LEVEL_NAMES.index(name) if name in LEVEL_NAMES else 1
+
+
+class Then(ui.Screen):
+    """One frame between two screens whose modules should not be in the heap together (the
+    link's screens, then placing or locating): by the next frame the first screen and its module
+    are gone, and only then does `module` load and Then give way to the screen it makes. The
+    display keeps the last frame meanwhile (still). `name` is a screen class or a function that
+    makes the screen; it is called with `arg`."""
+
+    ta_game = True
+    still = True
+
+    def __init__(self, arg, module, name):
+        self.arg = arg
+        self.module = module
+        self.name = name
+
+    def update(self, app):
+        need(app, self.module)
+        app.replace(getattr(sys.modules[self.module], self.name)(self.arg))
 
 
 def lines(fb, s, x, y, px, most, pitch=9):

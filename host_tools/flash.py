@@ -428,10 +428,16 @@ def main(argv=None):
         action="store_true",
         help="the handheld's MicroPython has the firmware frozen in (manifest.py)",
     )
+    ap.add_argument(
+        "--lines",
+        action="store_true",
+        help="keep source line numbers in the .mpy files for tracebacks (about 4 KB more heap)",
+    )
     args = ap.parse_args(argv)
+    opts = {"lines": True} if args.lines else {}
     try:
         if args.what == "bundle":
-            b = bundle_mod.build(args.board, args.out, compile=not args.source)
+            b = bundle_mod.build(args.board, args.out, compile=not args.source, **opts)
             print(
                 "bundle for %s: %d files, %d bytes in %s" % (args.board, len(b.files), b.total_bytes(), b.out)
             )
@@ -440,7 +446,8 @@ def main(argv=None):
             print("  (and manifest.py + freeze/ to build a MicroPython with the firmware frozen in)")
             return 0
         Installer(
-            Mpremote(), args.board, args.port, source=args.source, frozen=args.frozen, out=args.out
+            Mpremote(), args.board, args.port, source=args.source, frozen=args.frozen, out=args.out,
+            build_opts=opts,
         ).run()
         return 0
     except (FlashError, bundle_mod.BundleError) as e:

@@ -138,3 +138,22 @@ def test_unknown_board_is_refused_with_the_known_ones(tmp_path):
     for name in os.listdir(BOARDS):
         if name.endswith(".py"):
             assert name[:-3] in str(e.value)
+
+
+def _crash_trace(tmp_path, **opts):
+    fw = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, fw)
+    with open(fw / "oops.py", "w") as f:
+        f.write("def first():\n    return 1\n\n\ndef boom():\n    x = first()\n    raise ValueError(x)\n")
+    b = bundle.build("sim", str(tmp_path / "out"), arch=None, firmware_dir=str(fw), **opts)
+    env = dict(os.environ, MICROPYPATH=os.path.join(b.out, "lib"))
+    out = subprocess.run([micropython(), "-c", "import oops\noops.boom()"], capture_output=True, text=True, env=env)
+    return out.stdout + out.stderr
+
+
+def test_a_traceback_names_module_and_function_and_the_line_when_asked(tmp_path):
+    # the device's bundle leaves line numbers out (heap); make flash LINES=1 keeps them
+    plain = _crash_trace(tmp_path / "a")
+    assert 'File "oops", line 1, in boom' in plain and "ValueError: 1" in plain
+    lined = _crash_trace(tmp_path / "b", lines=True)
+    assert 'File "oops", line 7, in boom' in lined
