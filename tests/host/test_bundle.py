@@ -147,7 +147,8 @@ def _crash_trace(tmp_path, **opts):
         f.write("def first():\n    return 1\n\n\ndef boom():\n    x = first()\n    raise ValueError(x)\n")
     b = bundle.build("sim", str(tmp_path / "out"), arch=None, firmware_dir=str(fw), **opts)
     env = dict(os.environ, MICROPYPATH=os.path.join(b.out, "lib"))
-    out = subprocess.run([micropython(), "-c", "import oops\noops.boom()"], capture_output=True, text=True, env=env)
+    cmd = [micropython(), "-c", "import oops\noops.boom()"]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return out.stdout + out.stderr
 
 

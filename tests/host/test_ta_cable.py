@@ -5,6 +5,8 @@ is shown at the frame it was made. Run on CPython: the link's modules compiled f
 two LinkGames are more than a 192 KB MicroPython heap holds beside a test; the firmware is the
 same code on both (a whole linked game under MicroPython: tests/host/test_ta_ui.py)."""
 
+import sys
+
 import strings
 import ta_view
 from link_commit import C_ANSWER
@@ -151,6 +153,9 @@ def test_a_cable_game_saves_and_loads_whole():
     import ta_ui  # Continue on the main menu: the game's screen, the game as it was, the link to find
 
     ta_ui.resume(app, payload)
+    # the link's screens leave the heap first: locating loads on the next frame (ta_view.Then)
+    assert type(app.top()).__name__ == "Then" and "ta_locate" not in sys.modules
+    app.top().update(app)
     top = app.top()
     assert type(top).__name__ == "Locate" and top.m.cable and top.g.to_bytes() == a.game.to_bytes()
     m.finish(app)
