@@ -65,6 +65,32 @@ class Fleet:
         step = SIZE if p & _VERT else 1
         return [c + i * step for i in range(self.sizes[ship])]
 
+    def first_fit(self, ship, start=42):
+        """(row, col, vertical): the first spot where the ship may go, looking cell by cell from
+        `start` lying flat, then standing; `start` lying flat when there is none."""
+        for k in range(2 * CELLS):
+            cell = (k + start) % CELLS
+            vert = k >= CELLS
+            if self.check(ship, cell // SIZE, cell % SIZE, vert) == OK:
+                return cell // SIZE, cell % SIZE, vert
+        return start // SIZE, start % SIZE, False
+
+    def blocker(self, ship, row, col, vertical, why):
+        """The ship in the way of `ship` at (row, col), as check() found it (why OVERLAP or
+        TOUCHING): the first one row by row, -1 for none."""
+        if why != OVERLAP and why != TOUCHING:
+            return -1
+        reach = 1 if why == TOUCHING else 0
+        n = self.sizes[ship]
+        r1 = min(row + (n if vertical else 1) - 1 + reach, SIZE - 1)
+        c1 = min(col + (1 if vertical else n) - 1 + reach, SIZE - 1)
+        for r in range(max(row - reach, 0), r1 + 1):
+            for c in range(max(col - reach, 0), c1 + 1):
+                o = self.occ[r * SIZE + c]
+                if o and o - 1 != ship:
+                    return o - 1
+        return -1
+
     def check(self, ship, row, col, vertical):
         """Why the ship may not go there (bs_rules reason code), or OK."""
         if not 0 <= ship < len(self.sizes):

@@ -9,10 +9,9 @@ the last ship the menu is back, on Start.
 """
 
 import bs_battle
-import font
 import gridview
 import ui
-from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
+from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, ship_lines
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
@@ -34,35 +33,15 @@ class Placement(ui.Screen):
 
     # -- the ship in hand --------------------------------------------------
     def take(self, ship):
-        """Pick up the next ship, in hand at a free spot near the middle when there is one."""
+        """Pick up the next ship, in hand at the first free spot from the middle."""
         self.ship = ship
-        self.row, self.col, self.vert = 4, 2, False
-        check = self.g.check_place
-        if check(ship, 4, 2, False) != OK:
-            for k in range(2 * SIZE * SIZE):
-                cell = (k + 42) % (SIZE * SIZE)
-                vert = k >= SIZE * SIZE
-                if check(ship, cell // SIZE, cell % SIZE, vert) == OK:
-                    self.row, self.col, self.vert = cell // SIZE, cell % SIZE, vert
-                    break
+        self.row, self.col, self.vert = self.g.fleets[0].first_fit(ship)
         self.judge()
 
     def judge(self):
         """Why the ship in hand may not go where it is (and which ship is in the way)."""
         self.why = self.g.check_place(self.ship, self.row, self.col, self.vert)
-        self.other = -1
-        if self.why in (OVERLAP, TOUCHING):
-            occ = self.g.fleets[0].occ
-            n = SHIP_SIZES[self.ship]
-            reach = 0 if self.why == OVERLAP else 1
-            r0, c0 = self.row - reach, self.col - reach
-            r1 = self.row + (n if self.vert else 1) - 1 + reach
-            c1 = self.col + (1 if self.vert else n) - 1 + reach
-            for r in range(max(r0, 0), min(r1, SIZE - 1) + 1):
-                for c in range(max(c0, 0), min(c1, SIZE - 1) + 1):
-                    o = occ[r * SIZE + c]
-                    if o and o - 1 != self.ship and self.other < 0:
-                        self.other = o - 1
+        self.other = self.g.fleets[0].blocker(self.ship, self.row, self.col, self.vert, self.why)
 
     def update(self, app):
         btn = app.buttons
@@ -70,14 +49,8 @@ class Placement(ui.Screen):
             self.update_menu(app, btn)
             return
         moved = True
-        if btn.pressed(UP):
-            self.row = max(self.row - 1, 0)
-        elif btn.pressed(DOWN):
-            self.row = min(self.row + 1, SIZE - 1)
-        elif btn.pressed(LEFT):
-            self.col = max(self.col - 1, 0)
-        elif btn.pressed(RIGHT):
-            self.col = min(self.col + 1, SIZE - 1)
+        if btn.pressed(UP | DOWN | LEFT | RIGHT):
+            self.row, self.col = gridview.step(self.row, self.col, btn)
         elif btn.pressed(B):
             self.vert = not self.vert
         elif btn.pressed(A):
@@ -134,19 +107,11 @@ class Placement(ui.Screen):
         grid = self.grid
         grid.frame(fb)
         grid.labels(fb)
-        fleet = self.g.fleets[0]
-        for s in range(len(SHIP_SIZES)):
-            if s != self.ship and fleet.placed(s):
-                r, c, v = fleet.where(s)
-                grid.ship(fb, r, c, SHIP_SIZES[s], v)
+        grid.fleet(fb, self.g.fleets[0], self.ship)
         x = PANEL_X
         header(fb, t("bs_place"))
         if self.ship < 0:
-            for i in range(len(_ITEMS)):
-                y = 11 + 9 * i
-                if i == self.sel:
-                    ui.marker(fb, x, y)
-                ui.text(fb, font.fit(t(_ITEMS[i]), PANEL_W - 7), x + 6, y, 1)
+            ui.choices(fb, _ITEMS, self.sel, x, 11, PANEL_W - 1)
             hint(fb, "bs_h_pick")
             return
         n = SHIP_SIZES[self.ship]

@@ -136,6 +136,13 @@ class Grid:
                 if k:
                     mark(fb, r, c, k)
 
+    def fleet(self, fb, fleet, skip=-1):
+        """Every placed ship of `fleet` outlined, but `skip` (the one in hand)."""
+        for s in range(len(fleet.sizes)):
+            if s != skip and fleet.placed(s):
+                r, c, v = fleet.where(s)
+                self.ship(fb, r, c, fleet.sizes[s], v)
+
     def ship(self, fb, row, col, n, vertical, style=OUTLINE):
         """A ship over n cells from its bow (top or left end), spanning the
         edges between its cells; clipped to the grid."""

@@ -13,7 +13,7 @@ Start commits the fleet (lk_game.commit) and goes to the battle.
 import font
 import gridview
 import ui
-from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
+from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from lk_view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
 from prng import Rng
@@ -99,48 +99,24 @@ class Placing(ui.Screen):
             self.sel = 0
             return
         self.ship = ship
-        check = self.fleet.check
-        for k in range(2 * SIZE * SIZE):
-            cell = (k + 42) % (SIZE * SIZE)
-            vert = k >= SIZE * SIZE
-            if check(ship, cell // SIZE, cell % SIZE, vert) == OK:
-                break
-        self.row, self.col, self.vert = cell // SIZE, cell % SIZE, vert
+        self.row, self.col, self.vert = self.fleet.first_fit(ship)
         self.judge()
 
     def judge(self):
         """Why the ship in hand may not go where it is, and which ship is in the way."""
         f = self.fleet
         self.why = f.check(self.ship, self.row, self.col, self.vert)
-        self.other = -1
-        if self.why == OVERLAP or self.why == TOUCHING:
-            reach = 1 if self.why == TOUCHING else 0
-            n = SHIP_SIZES[self.ship]
-            r1 = self.row + (n if self.vert else 1) - 1 + reach
-            c1 = self.col + (1 if self.vert else n) - 1 + reach
-            for r in range(max(self.row - reach, 0), min(r1, SIZE - 1) + 1):
-                for c in range(max(self.col - reach, 0), min(c1, SIZE - 1) + 1):
-                    o = f.occ[r * SIZE + c]
-                    if o and o - 1 != self.ship and self.other < 0:
-                        self.other = o - 1
+        self.other = f.blocker(self.ship, self.row, self.col, self.vert, self.why)
 
     def draw(self, app, fb):
         grid = self.grid
         grid.frame(fb)
         grid.labels(fb)
-        f = self.fleet
-        for s in range(_N):
-            if s != self.ship and f.placed(s):
-                r, c, v = f.where(s)
-                grid.ship(fb, r, c, SHIP_SIZES[s], v)
+        grid.fleet(fb, self.fleet, self.ship)
         header(fb, t("lk_place"))
         x = PANEL_X
         if self.ship < 0:
-            for i in range(len(_ITEMS)):
-                y = 11 + 9 * i
-                if i == self.sel:
-                    ui.marker(fb, x, y)
-                ui.text(fb, font.fit(t(_ITEMS[i]), PANEL_W - 7), x + 6, y, 1)
+            ui.choices(fb, _ITEMS, self.sel, x, 11, PANEL_W - 1)
             hint(fb, "lk_h_pick")
             return
         n = SHIP_SIZES[self.ship]

@@ -12,7 +12,7 @@ import sys
 
 import gridview
 import ui
-from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES, SIZE, TOUCHING
+from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from compat import const
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 from strings import t
@@ -42,30 +42,13 @@ class Placement(ui.Screen):
     def hand(self, ship):
         """Pick up a ship, at the first legal spot from the middle of the grid."""
         self.ship = ship
-        for k in range(2 * SIZE * SIZE):
-            cell = (k + 44) % (SIZE * SIZE)
-            vert = k >= SIZE * SIZE
-            if self.fleet.check(ship, cell // SIZE, cell % SIZE, vert) == OK:
-                break
-        self.row, self.col, self.vert = cell // SIZE, cell % SIZE, vert
+        self.row, self.col, self.vert = self.fleet.first_fit(ship, 44)
         self.judge()
 
     def judge(self):
         f = self.fleet
         self.why = f.check(self.ship, self.row, self.col, self.vert)
-        self.other = -1
-        if self.why == OVERLAP or self.why == TOUCHING:
-            reach = 1 if self.why == TOUCHING else 0
-            n = SHIP_SIZES[self.ship]
-            rows = n if self.vert else 1
-            cols = 1 if self.vert else n
-            for r in range(self.row - reach, self.row + rows + reach):
-                for c in range(self.col - reach, self.col + cols + reach):
-                    if 0 <= r < SIZE and 0 <= c < SIZE:
-                        o = f.occ[r * SIZE + c]
-                        if o and o - 1 != self.ship:
-                            self.other = o - 1
-                            return
+        self.other = f.blocker(self.ship, self.row, self.col, self.vert, self.why)
 
     def update(self, app):
         self.m.tick(app)
@@ -131,19 +114,11 @@ class Placement(ui.Screen):
         grid = self.grid
         grid.frame(fb)
         grid.labels(fb)
-        f = self.fleet
-        for s in range(len(SHIP_SIZES)):
-            if s != self.ship and f.placed(s):
-                r, c, v = f.where(s)
-                grid.ship(fb, r, c, SHIP_SIZES[s], v)
+        grid.fleet(fb, self.fleet, self.ship)
         header(fb, t("ta_place"))
         x = _PANEL_X
         if self.ship < 0:
-            for i in range(len(_ITEMS)):
-                y = 11 + 9 * i
-                if i == self.sel:
-                    ui.marker(fb, x, y)
-                ui.text(fb, t(_ITEMS[i]), x + 6, y, 1)
+            ui.choices(fb, _ITEMS, self.sel, x, 11, _PANEL_W - 1)
             hint(fb, "ta_h_pick")
             return
         n = SHIP_SIZES[self.ship]

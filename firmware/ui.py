@@ -95,6 +95,16 @@ def marker(fb, x, y):
         fb.vline(x + i, y + i, 7 - 2 * i, 1)
 
 
+def choices(fb, keys, sel, x, y, px):
+    """The words of `keys` one under another from y (9 px apart), each fitted to px with the
+    marker before the chosen one (a menu in a panel beside a grid)."""
+    for i in range(len(keys)):
+        if i == sel:
+            marker(fb, x, y)
+        text(fb, font.fit(t(keys[i]), px - 6), x + 6, y, 1)
+        y += 9
+
+
 class Menu(Screen):
     """A titled list. items: (label key or callable returning text, action)
     where action(app) runs on A. B calls on_back(app) (default: close)."""

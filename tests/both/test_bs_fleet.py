@@ -196,3 +196,26 @@ def test_fleet_bytes_with_an_illegal_fleet_are_rejected():
     data = bytearray(f.to_bytes())
     data[1] = 0  # battleship on top of the carrier
     raises(ValueError, Fleet().load, bytes(data))
+
+
+def test_the_ship_in_hand_starts_at_the_first_free_spot_from_the_middle():
+    f = Fleet()
+    assert f.first_fit(CARRIER) == (4, 2, False)  # E-3 lying flat: free
+    f.place(BATTLESHIP, 4, 0, False)  # E-1..E-4 taken: the carrier moves on along the row
+    assert f.first_fit(CARRIER) == (4, 4, False)  # E-5, right against it: touching is allowed
+    assert f.first_fit(PATROL, 44) == (4, 4, False)
+    assert Fleet(touching=False).first_fit(CARRIER, 44) == (4, 4, False)
+    g = Fleet(touching=False)
+    g.place(BATTLESHIP, 4, 0, False)
+    assert g.first_fit(CARRIER) == (4, 5, False)  # ships may not touch: one cell further
+
+
+def test_the_ship_in_the_way_is_named_for_an_overlap_and_for_a_touch():
+    f = Fleet(touching=False)
+    f.place(DESTROYER, 2, 2, True)  # C-3, D-3, E-3
+    why = f.check(CARRIER, 3, 0, False)  # D-1..D-5 crosses D-3
+    assert why == OVERLAP and f.blocker(CARRIER, 3, 0, False, why) == DESTROYER
+    why = f.check(PATROL, 5, 3, False)  # F-4, F-5: corner to corner with E-3
+    assert why == TOUCHING and f.blocker(PATROL, 5, 3, False, why) == DESTROYER
+    assert f.blocker(PATROL, 8, 8, False, f.check(PATROL, 8, 8, False)) == -1  # free water
+    assert f.blocker(CARRIER, 0, 8, False, OFF_GRID) == -1  # off the grid: no ship in the way
