@@ -28,7 +28,11 @@ def run(files, heap=HEAP, timeout=600):
     mp = micropython()
     totals = [0, 0, 0]
     for path in files:
-        cmd = [mp, "-X", "heapsize=" + heap, os.path.join(ROOT, "tests", "mprun.py"), ROOT, path]
+        # Paths relative to the checkout: MicroPython keeps each source file's
+        # name as a qstr, so absolute paths would make the heap a test has
+        # depend on where the checkout lives.
+        rel = os.path.relpath(path, ROOT)
+        cmd = [mp, "-X", "heapsize=" + heap, os.path.join("tests", "mprun.py"), ".", rel]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
             out = proc.stdout + proc.stderr
@@ -39,7 +43,6 @@ def run(files, heap=HEAP, timeout=600):
         for line in out.splitlines():
             if line.startswith("#RESULT "):
                 result = [int(x) for x in line.split()[1:4]]
-        rel = os.path.relpath(path, ROOT)
         if result is None:
             print("CRASH %s\n%s" % (rel, out))
             result = [0, 1, 0]
