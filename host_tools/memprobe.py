@@ -35,8 +35,10 @@ A0 = gc.mem_alloc()  # the interpreter and this script: not the firmware's
 MAIN = os.getenv("BROADSIDE_MAIN")
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 # this folder is host_tools/ (CPython's sim.py lives here): keep it off the path
-while HERE in sys.path:
-    sys.path.remove(HERE)
+# (the unix port puts the script's folder first as an absolute path, even when
+# the script was named relative to the working folder)
+for _p in [p for p in sys.path if p == HERE or p.endswith("/" + HERE)]:
+    sys.path.remove(_p)
 
 _MAIN_DIR = MAIN[: MAIN.rfind("/")]
 for _d in (_MAIN_DIR + "/../boards", _MAIN_DIR + "/boards"):

@@ -1,9 +1,20 @@
 """Run tests/both and tests/mp under the MicroPython unix port, heap capped.
 
+The firmware and board modules are imported compiled (host_tools.mpycheck
+brings build/mpycheck up to date first), as the device runs them: compiling
+sources in the test's own heap would take memory the device never spends.
+`--sources` imports the sources instead.
+
 Each test file runs in its own `micropython -X heapsize=...` process (so one
 file's modules don't eat another's heap), through tests/mprun.py. Prints the
 failures and a closing line `MicroPython: N passed, N failed, N skipped`.
 Exit status 1 on any failure or crash.
+
+A test gets the same heap on every machine: the process runs in the checkout
+with every path relative to it (MicroPython keeps each source file's name as
+a qstr, so absolute paths would make the heap depend on where the checkout
+lives), and with MICROPYPATH fixed (sys.path's own entries sit on the heap;
+without it the unix port builds them from $HOME).
 """
 
 import glob
@@ -11,8 +22,10 @@ import os
 import subprocess
 import sys
 
-from host_tools import deps
+from host_tools import deps, mpycheck
 from host_tools.paths import HEAP, ROOT, micropython
+
+ENV = dict(os.environ, MICROPYPATH=".frozen")
 
 
 def test_files(patterns=None):
@@ -23,22 +36,32 @@ def test_files(patterns=None):
     return files
 
 
-def run(files, heap=HEAP, timeout=600):
+def run_file(rel, heap=HEAP, timeout=600, root=ROOT, mpy="build/mpycheck", env=None):
+    """Run one test file (its path relative to the checkout) in its own
+    process; return what it printed. mpy: where the compiled firmware is,
+    relative to the checkout, or None to import the sources."""
+    cmd = [micropython(), "-X", "heapsize=" + heap, os.path.join("tests", "mprun.py"), "."]
+    if mpy:
+        cmd += ["--mpy", mpy]
+    cmd.append(rel)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=root, env=env or ENV)
+        return proc.stdout + proc.stderr
+    except subprocess.TimeoutExpired:
+        return "timed out after %ds" % timeout
+
+
+def run(files, heap=HEAP, timeout=600, compiled=True):
     deps.install()
-    mp = micropython()
+    mpy = None
+    if compiled:
+        if mpycheck.compile_all(quiet=True):
+            print("some modules did not compile; their sources are imported instead")
+        mpy = os.path.relpath(mpycheck.OUT, ROOT)
     totals = [0, 0, 0]
     for path in files:
-        # Paths relative to the checkout: MicroPython keeps each source file's
-        # name as a qstr, so absolute paths would make the heap a test has
-        # depend on where the checkout lives.
         rel = os.path.relpath(path, ROOT)
-        cmd = [mp, "-X", "heapsize=" + heap, os.path.join("tests", "mprun.py"), ".", rel]
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
-            out = proc.stdout + proc.stderr
-        except subprocess.TimeoutExpired:
-            out = "timed out after %ds" % timeout
-            proc = None
+        out = run_file(rel, heap, timeout, mpy=mpy)
         result = None
         for line in out.splitlines():
             if line.startswith("#RESULT "):
@@ -58,7 +81,10 @@ def run(files, heap=HEAP, timeout=600):
 
 
 def main(argv):
-    totals = run(test_files(argv[1:]))
+    args = argv[1:]
+    compiled = "--sources" not in args
+    args = [a for a in args if a != "--sources"]
+    totals = run(test_files(args), compiled=compiled)
     return 1 if totals[1] else 0
 
 

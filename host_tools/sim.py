@@ -32,6 +32,14 @@ class FirmwareCrashed(RuntimeError):
     pass
 
 
+def _rel(path):
+    """A path under the checkout as seen from it (the firmware runs with cwd=ROOT):
+    module and search-path names sit in the device's heap, so they must not grow
+    with the length of the checkout's own path."""
+    rel = os.path.relpath(path, ROOT)
+    return path if rel.startswith("..") else rel
+
+
 class Handheld:
     """One micropython process running firmware/main.py on the sim board."""
 
@@ -60,12 +68,12 @@ class Handheld:
             BROADSIDE_SIM_IN=str(r_in),
             BROADSIDE_SIM_OUT=str(w_out),
             BROADSIDE_SAVES=self.saves,
-            MICROPYPATH=":".join(tuple(path or (FIRMWARE, BOARDS, MPLIB)) + (".frozen",)),
+            MICROPYPATH=":".join(tuple(_rel(p) for p in path or (FIRMWARE, BOARDS, MPLIB)) + (".frozen",)),
         )
         if env:
             e.update(env)
         self.proc = subprocess.Popen(
-            [micropython(), "-X", "heapsize=" + heap, main or os.path.join(FIRMWARE, "main.py")],
+            [micropython(), "-X", "heapsize=" + heap, _rel(main or os.path.join(FIRMWARE, "main.py"))],
             pass_fds=(r_in, w_out),
             env=e,
             cwd=ROOT,

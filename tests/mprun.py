@@ -1,7 +1,9 @@
 """Run test modules under the MicroPython unix port (pytest is not there).
 
-Usage: micropython -X heapsize=192K tests/mprun.py ROOT tests/both/test_x.py ...
-Imports each module, calls every test_* function, prints failures with their
+Usage: micropython -X heapsize=192K tests/mprun.py ROOT [--mpy DIR] tests/both/test_x.py ...
+With --mpy, the firmware and board modules come from DIR/firmware and
+DIR/boards (host_tools.mpycheck compiles them there), as on the device;
+without it, from the sources. Imports each module, calls every test_* function, prints failures with their
 traceback and ends with a line `#RESULT passed failed skipped` that
 host_tools/mptest.py adds up.
 """
@@ -9,9 +11,12 @@ host_tools/mptest.py adds up.
 import sys
 
 
-def _setup(root):
+def _setup(root, mpy=None):
     for sub in ("/tests/mp/fake", "/tests", "/boards", "/firmware", "/build/mplib"):
         sys.path.insert(0, root + sub)
+    if mpy:
+        sys.path.insert(0, mpy + "/boards")
+        sys.path.insert(0, mpy + "/firmware")
     sys.path.insert(0, root)
 
 
@@ -42,9 +47,14 @@ def run_file(path):
 
 def main():
     root = sys.argv[1]
-    _setup(root)
+    files = sys.argv[2:]
+    mpy = None
+    if files and files[0] == "--mpy":
+        mpy = files[1]
+        files = files[2:]
+    _setup(root, mpy)
     total = [0, 0, 0]
-    for path in sys.argv[2:]:
+    for path in files:
         try:
             r = run_file(path)
         except Exception as e:
