@@ -59,23 +59,20 @@ def screens(app):
 
     p = Placement(Game(level=MEDIUM, seed=7))
     p.g.place(0, 2, 1, False)
-    p.take(1)
-    p.row, p.col = 2, 3
-    p.judge()
+    p.hand.take(1)
+    p.hand.move(2, 3, p.hand.vert)
     yield "place_overlap", p
 
     p = Placement(Game(level=MEDIUM, seed=7, touching=False))
     p.g.place(0, 2, 1, False)
     p.g.place(1, 5, 6, True)
-    p.take(2)
-    p.row, p.col = 6, 3
-    p.judge()
+    p.hand.take(2)
+    p.hand.move(6, 3, p.hand.vert)
     yield "place_touching", p
 
     p = Placement(Game(level=MEDIUM, seed=7))
-    p.take(0)
-    p.row, p.col, p.vert = 7, 8, True
-    p.judge()
+    p.hand.take(0)
+    p.hand.move(7, 8, True)
     yield "place_off", p
 
     g = _game()

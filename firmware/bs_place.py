@@ -13,7 +13,8 @@ import gridview
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from bs_view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, ship_lines
-from hal import DOWN, LEFT, RIGHT, UP, A, B
+from hal import DOWN, UP, A, B
+from placing import Hand
 from strings import t
 
 _ITEMS = ("bs_start", "bs_shuffle", "bs_by_hand", "bs_quit")
@@ -24,60 +25,17 @@ class Placement(ui.Screen):
         self.g = game
         self.grid = gridview.Grid(GRID_X, GRID_Y)
         self.sel = 0  # menu row
-        self.ship = -1  # the ship in hand, -1 while the menu is up
-        self.row = 4
-        self.col = 2
-        self.vert = False
-        self.why = OK
-        self.other = -1  # the ship it overlaps or touches
-
-    # -- the ship in hand --------------------------------------------------
-    def take(self, ship):
-        """Pick up the next ship, in hand at the first free spot from the middle."""
-        self.ship = ship
-        self.row, self.col, self.vert = self.g.fleets[0].first_fit(ship)
-        self.judge()
-
-    def judge(self):
-        """Why the ship in hand may not go where it is (and which ship is in the way)."""
-        self.why = self.g.check_place(self.ship, self.row, self.col, self.vert)
-        self.other = self.g.fleets[0].blocker(self.ship, self.row, self.col, self.vert, self.why)
+        self.hand = Hand(game.fleets[0])  # the ship in hand; its ship is -1 while the menu is up
 
     def update(self, app):
         btn = app.buttons
-        if self.ship < 0:
-            self.update_menu(app, btn)
-            return
-        moved = True
-        if btn.pressed(UP | DOWN | LEFT | RIGHT):
-            self.row, self.col = gridview.step(self.row, self.col, btn)
-        elif btn.pressed(B):
-            self.vert = not self.vert
-        elif btn.pressed(A):
-            moved = False
-            if self.why != OK:
-                app.cue("miss")  # refused: the reason is on screen
-                return
-            self.g.place(self.ship, self.row, self.col, self.vert)
-            app.cue("click")
-            if self.ship + 1 < len(SHIP_SIZES):
-                self.take(self.ship + 1)
-            else:
-                self.ship = -1
-                self.sel = 0
-            app.redraw()
-        else:
-            moved = False
-        if moved:
-            self.judge()
-            app.redraw()
-
-    def update_menu(self, app, btn):
-        if btn.pressed(UP):
-            self.sel = (self.sel - 1) % len(_ITEMS)
-            app.redraw()
-        elif btn.pressed(DOWN):
-            self.sel = (self.sel + 1) % len(_ITEMS)
+        hand = self.hand
+        if hand.ship >= 0:
+            if hand.update(app, btn):
+                self.sel = 0  # the menu, after the last ship, opens on Start
+                app.redraw()
+        elif btn.pressed(UP) or btn.pressed(DOWN):
+            self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % len(_ITEMS)
             app.redraw()
         elif btn.pressed(B):
             app.pop()
@@ -91,7 +49,7 @@ class Placement(ui.Screen):
                 app.redraw()
             elif item == "bs_by_hand":
                 self.g.fleets[0].clear()
-                self.take(0)
+                hand.take(0)
                 app.redraw()
             else:
                 app.pop()
@@ -104,24 +62,20 @@ class Placement(ui.Screen):
 
     # -- drawing -------------------------------------------------------------
     def draw(self, app, fb):
-        grid = self.grid
-        grid.frame(fb)
-        grid.labels(fb)
-        grid.fleet(fb, self.g.fleets[0], self.ship)
+        hand = self.hand
+        hand.draw(self.grid, fb)
         x = PANEL_X
         header(fb, t("bs_place"))
-        if self.ship < 0:
+        if hand.ship < 0:
             ui.choices(fb, _ITEMS, self.sel, x, 11, PANEL_W - 1)
             hint(fb, "bs_h_pick")
             return
-        n = SHIP_SIZES[self.ship]
-        grid.ship(fb, self.row, self.col, n, self.vert, gridview.SOLID if self.why == OK else gridview.GHOST)
         y = 11
-        for line in ship_lines(self.ship, PANEL_W):
+        for line in ship_lines(hand.ship, PANEL_W):
             ui.text(fb, line, x, y, 1)
             y += 9
-        gridview.fleet_icons(fb, x, y + 1, (n,), (True,))
-        if self.why != OK:
+        gridview.fleet_icons(fb, x, y + 1, (SHIP_SIZES[hand.ship],), (True,))
+        if hand.why != OK:
             y += 7
             for line in self.reason():
                 ui.text(fb, line, x, y, 1)
@@ -130,7 +84,8 @@ class Placement(ui.Screen):
 
     def reason(self):
         """Why the ship in hand may not go there, as lines for the panel."""
-        if self.why == OFF_GRID:
+        why = self.hand.why
+        if why == OFF_GRID:
             return ui.wrap(t("bs_off"), PANEL_W - 2)
-        key = "bs_overlaps" if self.why == OVERLAP else "bs_touches"
-        return ship_lines(self.other, PANEL_W - 2, t(key))
+        key = "bs_overlaps" if why == OVERLAP else "bs_touches"
+        return ship_lines(self.hand.other, PANEL_W - 2, t(key))

@@ -48,11 +48,9 @@ def screens(app):
     yield "place", Placing(_session(phase=PLACING), 7)
     p = Placing(_session(phase=PLACING), 7)
     p.fleet.clear()
-    p.take(0)
-    p.col = 8
-    p.judge()
+    p.hand.take(0)
+    p.hand.move(p.hand.row, 8, p.hand.vert)
     yield "place_off_grid", p
     p = Placing(_session(phase=PLACING), 7)
-    p.take(3)
-    p.judge()
+    p.hand.take(3)
     yield "place_by_hand", p

@@ -14,13 +14,13 @@ import font
 import gridview
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
-from hal import DOWN, LEFT, RIGHT, UP, A, B
+from hal import DOWN, UP, A, B
 from lk_view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
+from placing import Hand
 from prng import Rng
 from strings import t
 
 _ITEMS = ("lk_start", "lk_shuffle", "lk_by_hand", "lk_quit")
-_N = len(SHIP_SIZES)
 
 
 def _breakable(name):
@@ -41,11 +41,7 @@ class Placing(ui.Screen):
         self.rng = Rng(seed or s.seed())
         self.grid = gridview.Grid(GRID_X, GRID_Y)
         self.sel = 0
-        self.ship = -1  # the ship in hand; -1: the menu is up
-        self.row = self.col = 0
-        self.vert = False
-        self.why = OK
-        self.other = -1  # the ship in the way
+        self.hand = Hand(self.fleet)  # the ship in hand; its ship is -1 while the menu is up
         if not self.fleet.complete():
             self.fleet.shuffle(self.rng)
 
@@ -53,27 +49,11 @@ class Placing(ui.Screen):
         if self.s.tick(app, K_PLACE) < 0:
             return
         btn = app.buttons
-        if self.ship < 0:
-            self.menu(app, btn)
-            return
-        if btn.pressed(A):
-            if self.why != OK:
-                app.cue("miss")  # the reason is on screen
-                return
-            self.fleet.place(self.ship, self.row, self.col, self.vert)
-            app.cue("click")
-            self.take(self.ship + 1)
-        elif btn.pressed(B):
-            self.vert = not self.vert
-        elif btn.pressed(UP | DOWN | LEFT | RIGHT):
-            self.row, self.col = gridview.step(self.row, self.col, btn)
-        else:
-            return
-        self.judge()
-        app.redraw()
-
-    def menu(self, app, btn):
-        if btn.pressed(UP) or btn.pressed(DOWN):
+        if self.hand.ship >= 0:
+            if self.hand.update(app, btn):
+                self.sel = 0  # the menu, after the last ship, opens on Start
+                app.redraw()
+        elif btn.pressed(UP) or btn.pressed(DOWN):
             self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % len(_ITEMS)
             app.redraw()
         elif btn.pressed(B):
@@ -87,47 +67,27 @@ class Placing(ui.Screen):
                 self.fleet.shuffle(self.rng)
             elif item == 2:
                 self.fleet.clear()
-                self.take(0)
+                self.hand.take(0)
             else:
                 self.s.quit(app)
             app.redraw()
 
-    def take(self, ship):
-        """The next ship in hand, at the first free spot from the middle; the menu after the last."""
-        if ship >= _N:
-            self.ship = -1
-            self.sel = 0
-            return
-        self.ship = ship
-        self.row, self.col, self.vert = self.fleet.first_fit(ship)
-        self.judge()
-
-    def judge(self):
-        """Why the ship in hand may not go where it is, and which ship is in the way."""
-        f = self.fleet
-        self.why = f.check(self.ship, self.row, self.col, self.vert)
-        self.other = f.blocker(self.ship, self.row, self.col, self.vert, self.why)
-
     def draw(self, app, fb):
-        grid = self.grid
-        grid.frame(fb)
-        grid.labels(fb)
-        grid.fleet(fb, self.fleet, self.ship)
+        hand = self.hand
+        hand.draw(self.grid, fb)
         header(fb, t("lk_place"))
         x = PANEL_X
-        if self.ship < 0:
+        if hand.ship < 0:
             ui.choices(fb, _ITEMS, self.sel, x, 11, PANEL_W - 1)
             hint(fb, "lk_h_pick")
             return
-        n = SHIP_SIZES[self.ship]
-        grid.ship(fb, self.row, self.col, n, self.vert, gridview.SOLID if self.why == OK else gridview.GHOST)
-        y = lines(fb, _breakable(t("lk_ship%d" % self.ship)), x, 11, PANEL_W, 2)
-        gridview.fleet_icons(fb, x, y + 1, (n,), (True,))
-        if self.why != OK:
-            if self.why == OFF_GRID:
+        y = lines(fb, _breakable(t("lk_ship%d" % hand.ship)), x, 11, PANEL_W, 2)
+        gridview.fleet_icons(fb, x, y + 1, (SHIP_SIZES[hand.ship],), (True,))
+        if hand.why != OK:
+            if hand.why == OFF_GRID:
                 why = t("lk_off")
             else:
-                other = ship_name(self.other, PANEL_W) if self.other >= 0 else "?"
-                why = t("lk_overlaps" if self.why == OVERLAP else "lk_touches") % other
+                other = ship_name(hand.other, PANEL_W) if hand.other >= 0 else "?"
+                why = t("lk_overlaps" if hand.why == OVERLAP else "lk_touches") % other
             lines(fb, why, x, y + 8, PANEL_W - 2, 2)
         hint(fb, "lk_h_place")

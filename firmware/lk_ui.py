@@ -111,7 +111,7 @@ def stage(name):
     screens are gone). The app drops whatever the mode imported when it closes."""
     lang = "hu" if strings.lang() == "hu" else "en"
     words = None if name == "lk_battle" else "lk_%s_%s" % (lang, "end" if name == "lk_end" else "start")
-    for other in _STAGES + _WORDS:
+    for other in _STAGES + _WORDS + ("placing",):  # placing: lk_place's ship in hand
         if other != name and other != words and other in sys.modules:
             del sys.modules[other]
     if name not in sys.modules:

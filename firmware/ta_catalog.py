@@ -73,24 +73,21 @@ def screens(app):
     yield "place_menu", p
     p = Placement(m)
     p.fleet.clear()
-    p.hand(0)
+    p.hand.take(0)
     yield "place_hand", p
     p = Placement(m)
     p.fleet.clear()
     p.fleet.place(0, 4, 2, False)
-    p.hand(1)
-    p.row, p.col = 4, 3
-    p.judge()
+    p.hand.take(1)
+    p.hand.move(4, 3, p.hand.vert)
     yield "place_overlap", p
     p = Placement(CpuMatch(Game(7, 1, cpu=(False, False), touching=False)))
     p.fleet.clear()
     p.fleet.place(2, 5, 5, True)
-    p.hand(0)
-    p.row, p.col, p.vert = 4, 1, False
-    p.judge()
+    p.hand.take(0)
+    p.hand.move(4, 1, False)
     yield "place_touching", p
-    p.row, p.col = 2, 8
-    p.judge()
+    p.hand.move(2, 8, p.hand.vert)
     yield "place_off", p
     # -- locating against the CPU
     g = play(game(), lambda g: g.turns[0] >= 18 and g.phase == LOCATE and g.turn == 0)

@@ -14,7 +14,8 @@ import gridview
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from compat import const
-from hal import DOWN, LEFT, RIGHT, UP, A, B
+from hal import DOWN, UP, A, B
+from placing import Hand
 from strings import t
 from ta_view import Then, header, hint, lines, ship_name
 
@@ -33,55 +34,16 @@ class Placement(ui.Screen):
         self.fleet = match.g.fleets[match.me]
         self.grid = gridview.Grid(_GRID_X, _GRID_Y)
         self.sel = 0
-        self.ship = -1  # the ship in hand; -1: the menu is up
-        self.row = self.col = 0
-        self.vert = False
-        self.why = OK
-        self.other = -1  # the ship in the way
-
-    def hand(self, ship):
-        """Pick up a ship, at the first legal spot from the middle of the grid."""
-        self.ship = ship
-        self.row, self.col, self.vert = self.fleet.first_fit(ship, 44)
-        self.judge()
-
-    def judge(self):
-        f = self.fleet
-        self.why = f.check(self.ship, self.row, self.col, self.vert)
-        self.other = f.blocker(self.ship, self.row, self.col, self.vert, self.why)
+        self.hand = Hand(self.fleet, 44)  # the ship in hand; its ship is -1 while the menu is up
 
     def update(self, app):
         self.m.tick(app)
         btn = app.buttons
-        if self.ship < 0:
-            self.menu(app, btn)
-            return
-        r, c, v = self.row, self.col, self.vert
-        if btn.pressed(UP | DOWN | LEFT | RIGHT):
-            r, c = gridview.step(r, c, btn)
-        elif btn.pressed(B):
-            v = not v
-        elif btn.pressed(A):
-            if self.why != OK:
-                app.cue("miss")
-                return
-            self.fleet.place(self.ship, r, c, v)
-            app.cue("click")
-            if self.ship + 1 < len(SHIP_SIZES):
-                self.hand(self.ship + 1)
-            else:
-                self.ship = -1
-                self.sel = 0
-            app.redraw()
-            return
-        else:
-            return
-        self.row, self.col, self.vert = r, c, v
-        self.judge()
-        app.redraw()
-
-    def menu(self, app, btn):
-        if btn.pressed(UP) or btn.pressed(DOWN):
+        if self.hand.ship >= 0:
+            if self.hand.update(app, btn):
+                self.sel = 0  # the menu, after the last ship, opens on Start
+                app.redraw()
+        elif btn.pressed(UP) or btn.pressed(DOWN):
             self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % len(_ITEMS)
             app.redraw()
         elif btn.pressed(B):
@@ -96,7 +58,7 @@ class Placement(ui.Screen):
                 app.redraw()
             elif item == "ta_by_hand":
                 self.fleet.clear()
-                self.hand(0)
+                self.hand.take(0)
                 app.redraw()
             else:
                 app.pop()
@@ -108,34 +70,31 @@ class Placement(ui.Screen):
         # has left the heap (ta_view.need() brings it back)
         app.replace(Then(self.m, "ta_locate", "Locate"))
         sys.modules.pop("ta_place", None)
+        sys.modules.pop("placing", None)
 
     # -- drawing -------------------------------------------------------------
     def draw(self, app, fb):
-        grid = self.grid
-        grid.frame(fb)
-        grid.labels(fb)
-        grid.fleet(fb, self.fleet, self.ship)
+        hand = self.hand
+        hand.draw(self.grid, fb)
         header(fb, t("ta_place"))
         x = _PANEL_X
-        if self.ship < 0:
+        if hand.ship < 0:
             ui.choices(fb, _ITEMS, self.sel, x, 11, _PANEL_W - 1)
             hint(fb, "ta_h_pick")
             return
-        n = SHIP_SIZES[self.ship]
-        style = gridview.SOLID if self.why == OK else gridview.GHOST
-        grid.ship(fb, self.row, self.col, n, self.vert, style)
-        y = lines(fb, _breakable(ship_name(self.ship)), x, 11, _PANEL_W, 2)
-        fb.fill_rect(x, y + 1, n * 3 + 1, 4, 1)
+        y = lines(fb, _breakable(ship_name(hand.ship)), x, 11, _PANEL_W, 2)
+        fb.fill_rect(x, y + 1, SHIP_SIZES[hand.ship] * 3 + 1, 4, 1)
         y += 9
-        if self.why != OK:
+        if hand.why != OK:
             lines(fb, self.reason(), x, y, _PANEL_W - 1, (ui.HINT_Y - y) // 9)
         hint(fb, "ta_h_place")
 
     def reason(self):
-        if self.why == OFF_GRID:
+        why, other = self.hand.why, self.hand.other
+        if why == OFF_GRID:
             return t("ta_off")
-        name = ship_name(self.other, _PANEL_W - 1) if self.other >= 0 else "?"
-        return t("ta_overlaps" if self.why == OVERLAP else "ta_touches") % name
+        name = ship_name(other, _PANEL_W - 1) if other >= 0 else "?"
+        return t("ta_overlaps" if why == OVERLAP else "ta_touches") % name
 
 
 def _breakable(s):

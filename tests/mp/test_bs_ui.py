@@ -123,36 +123,36 @@ def test_placing_by_hand_refuses_with_a_reason_and_moves_nothing():
     press(app, DOWN)
     press(app, A)  # By hand: the grid is cleared, the carrier in hand
     fleet = p.g.fleets[PLAYER]
-    assert p.ship == 0 and not fleet.placed(0)
-    assert (p.row, p.col, p.vert) == (4, 2, False) and p.why == OK
+    assert p.hand.ship == 0 and not fleet.placed(0)
+    assert (p.hand.row, p.hand.col, p.hand.vert) == (4, 2, False) and p.hand.why == OK
     press(app, A)
-    assert fleet.where(0) == (4, 2, False) and p.ship == 1
+    assert fleet.where(0) == (4, 2, False) and p.hand.ship == 1
     # the battleship comes to hand at a free spot; push it onto the carrier
-    while p.row != 4:
-        press(app, UP if p.row > 4 else DOWN)
-    while p.col != 0:
+    while p.hand.row != 4:
+        press(app, UP if p.hand.row > 4 else DOWN)
+    while p.hand.col != 0:
         press(app, LEFT)
-    assert p.why == OVERLAP and p.other == 0
+    assert p.hand.why == OVERLAP and p.hand.other == 0
     assert "Overlaps" in _texts(app, p) and "Carrier" in _texts(app, p)
     press(app, A)
-    assert not fleet.placed(1) and p.ship == 1 and (p.row, p.col) == (4, 0)
+    assert not fleet.placed(1) and p.hand.ship == 1 and (p.hand.row, p.hand.col) == (4, 0)
     assert app.hw.sound.last == "miss"
     # off the grid: refused, and left where the player put it
     for _ in range(9):
         press(app, RIGHT)
     press(app, DOWN)
-    assert (p.row, p.col) == (5, 9) and p.why == OFF_GRID
+    assert (p.hand.row, p.hand.col) == (5, 9) and p.hand.why == OFF_GRID
     assert "Off the grid" in _texts(app, p)
     press(app, A)
-    assert not fleet.placed(1) and (p.row, p.col, p.vert) == (5, 9, False)
+    assert not fleet.placed(1) and (p.hand.row, p.hand.col, p.hand.vert) == (5, 9, False)
     press(app, B)  # turned upright it fits
-    assert p.vert and p.why == OK
+    assert p.hand.vert and p.hand.why == OK
     press(app, A)
     assert fleet.where(1) == (5, 9, True)
     for _ in range(3):
-        assert p.why == OK, p.why
+        assert p.hand.why == OK, p.hand.why
         press(app, A)
-    assert fleet.complete() and p.ship == -1 and p.sel == 0  # the menu is back, on Start
+    assert fleet.complete() and p.hand.ship == -1 and p.sel == 0  # the menu is back, on Start
 
 
 def test_shuffle_places_a_new_complete_fleet_and_start_saves():

@@ -151,19 +151,19 @@ def test_placing_by_hand_refuses_a_ship_off_the_grid_then_starts():
     press(app, DOWN)
     press(app, DOWN)
     press(app, A)  # By hand: the grid empties, the carrier is in hand
-    assert p.ship == 0 and not p.fleet.placed(0)
+    assert p.hand.ship == 0 and not p.fleet.placed(0)
     for _ in range(9):
         press(app, RIGHT)
     press(app, A)  # over the edge: refused
-    assert p.why != 0 and not p.fleet.placed(0)
+    assert p.hand.why != 0 and not p.fleet.placed(0)
     press(app, B)  # turned: it fits again
     press(app, A)
-    assert p.fleet.placed(0) and p.ship == 1
+    assert p.fleet.placed(0) and p.hand.ship == 1
     for _ in range(4):
-        while p.why:
+        while p.hand.why:
             press(app, LEFT)
         press(app, A)
-    assert p.ship < 0 and p.fleet.complete() and p.sel == 0
+    assert p.hand.ship < 0 and p.fleet.complete() and p.sel == 0
     press(app, A)  # Start
     assert isinstance(app.top(), Locate)
     payload, _where = app.hw.storage.load("game")
