@@ -7,6 +7,7 @@ and prints one JSON line per mode: wins, draws, win rate, and how long games
 last. --mirror adds sensible-vs-sensible lines (first-player advantage).
 """
 
+import argparse
 import json
 import os
 import sys
@@ -76,34 +77,22 @@ def run(games, seed, mode, players, label):
 
 
 def main(argv):
-    games, seed, modes, mirror = 2000, 1, [0, 1], False
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a == "--games":
-            games = int(argv[i + 1])
-            i += 1
-        elif a == "--seed":
-            seed = int(argv[i + 1])
-            i += 1
-        elif a == "--mode":
-            name = argv[i + 1]
-            modes = [0, 1] if name == "both" else [[m[0] for m in MODES].index(name)]
-            i += 1
-        elif a == "--mirror":
-            mirror = True
-        else:
-            print("usage: bench cards [--games N] [--seed S] [--mode standard|beginner|both] [--mirror]")
-            return 2
-        i += 1
+    ap = argparse.ArgumentParser(prog="python -m host_tools.bench cards", description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mode", choices=[m[0] for m in MODES] + ["both"], default="both")
+    ap.add_argument("--mirror", action="store_true", help="also the sensible CPU against itself")
+    args = ap.parse_args(argv)
+    names = [m[0] for m in MODES]
+    modes = range(len(MODES)) if args.mode == "both" else [names.index(args.mode)]
     for mode in modes:
-        print(json.dumps(run(games, seed, mode, (choose, choose_random), "sensible_vs_random")))
+        print(json.dumps(run(args.games, args.seed, mode, (choose, choose_random), "sensible_vs_random")))
         sys.stdout.flush()
-        if mirror:
-            print(json.dumps(run(games, seed, mode, (choose, choose), "sensible_vs_sensible")))
+        if args.mirror:
+            print(json.dumps(run(args.games, args.seed, mode, (choose, choose), "sensible_vs_sensible")))
             sys.stdout.flush()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main(sys.argv[1:]))

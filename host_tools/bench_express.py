@@ -12,6 +12,7 @@ random ones, seat i % players (baseline 1/players). Team game: a DP team (two
 DP captains sitting across) against a random team, seats alternating.
 """
 
+import argparse
 import json
 import subprocess
 import sys
@@ -173,38 +174,25 @@ def mp_timing():
 
 
 def main(argv):
-    games, seed, only, mp, games_on = 2000, 1, None, True, True
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a == "--games":
-            games = int(argv[i + 1])
-            i += 1
-        elif a == "--seed":
-            seed = int(argv[i + 1])
-            i += 1
-        elif a == "--only":
-            only = argv[i + 1]
-            i += 1
-        elif a == "--no-mp":
-            mp = False
-        elif a == "--mp-only":
-            games_on = False
-        else:
-            print("bench express: unknown option " + a)
-            return 2
-        i += 1
+    head = __doc__.split("\n")[0]
+    ap = argparse.ArgumentParser(prog="python -m host_tools.bench express", description=head)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", choices=("captain", "admiral"), help="one game's win rates")
+    ap.add_argument("--no-mp", action="store_true", help="skip the MicroPython timing")
+    ap.add_argument("--mp-only", action="store_true", help="skip the win-rate games")
+    args = ap.parse_args(argv)
     for line in odds_lines():
         print(json.dumps(line), flush=True)
-    if mp:
+    if not args.no_mp:
         for line in mp_timing():
             print(json.dumps(line), flush=True)
-    if games_on:
+    if not args.mp_only:
         for game in (CAPTAIN, ADMIRAL):
-            if only and only != ("captain", "admiral")[game]:
+            if args.only and args.only != ("captain", "admiral")[game]:
                 continue
             for players, team in CONFIGS:
-                print(json.dumps(winrate(game, players, team, games, seed)), flush=True)
+                print(json.dumps(winrate(game, players, team, args.games, args.seed)), flush=True)
     return 0
 
 

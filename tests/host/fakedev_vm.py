@@ -17,32 +17,12 @@ import builtins
 import os
 import sys
 
+sys.path.append(__file__[: __file__.rfind("/")] + "/..")  # tests/: ramdisk
+from ramdisk import RamDisk  # noqa: E402
+
 BLOCK = 4096
 SEP = "#--fakedev-next--"
 END = "#--fakedev-end--"
-
-
-class RamDisk:
-    def __init__(self, data):
-        self.data = data
-        self.mv = memoryview(data)
-
-    def readblocks(self, n, buf, off=0):
-        a = n * BLOCK + off
-        buf[:] = self.mv[a : a + len(buf)]
-
-    def writeblocks(self, n, buf, off=0):
-        a = n * BLOCK + off
-        self.mv[a : a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return len(self.data) // BLOCK
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            return 0
-        return None
 
 
 class Impl:
@@ -73,7 +53,7 @@ def main():
     except OSError:
         data = bytearray(BLOCK * blocks)
         fresh = True
-    disk = RamDisk(data)
+    disk = RamDisk(data, BLOCK)
     if fresh:
         os.VfsLfs2.mkfs(disk)
     real_import = builtins.__import__

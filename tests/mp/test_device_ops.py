@@ -5,6 +5,8 @@ the new one, and the saves as they were."""
 
 import os
 
+from ramdisk import RamDisk
+
 from host_tools import device_ops as ops
 
 MOUNT = "/devops_test"
@@ -14,29 +16,6 @@ OUT = []
 OLD = {"/main.py": b"old main", "/lib/a.mpy": b"old a", "/lib/b.mpy": b"old b", "/board.txt": b"pico_oled"}
 NEW = {"/main.py": b"new main", "/lib/a.mpy": b"new a", "/lib/c.mpy": b"new c", "/board.txt": b"pico_oled"}
 SAVE = b"BSV1 the player's fleet"
-
-
-class RamDisk:
-    def __init__(self, blocks):
-        self.data = bytearray(BLOCK * blocks)
-        self.mv = memoryview(self.data)
-
-    def readblocks(self, n, buf, off=0):
-        a = n * BLOCK + off
-        buf[:] = self.mv[a : a + len(buf)]
-
-    def writeblocks(self, n, buf, off=0):
-        a = n * BLOCK + off
-        self.mv[a : a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return len(self.data) // BLOCK
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            return 0
-        return None
 
 
 class PowerCut(BaseException):
@@ -80,7 +59,7 @@ class CutOs:
         return os.statvfs(p)
 
 
-DISK = RamDisk(128)  # one disk for every test: the heap is small
+DISK = RamDisk(bytearray(BLOCK * 128), BLOCK)  # one disk for every test: the heap is small
 
 
 def _fresh():
