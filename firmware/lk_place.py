@@ -1,6 +1,6 @@
 """Placing our fleet for a linked game, and committing it over the link.
 
-The screen and controls of Battleship against the CPU (bs_place): the fleet
+The screen and controls of every placement (placing.Placement): the fleet
 starts shuffled, a menu beside the grid (Start, Shuffle, By hand, Quit); By
 hand puts the ships down one at a time (arrows move the ship in hand, B
 turns it, A puts it down, refused with the reason where it may not go). It
@@ -12,11 +12,10 @@ Start commits the fleet (lk_game.commit) and goes to the battle.
 
 import font
 import gridview
+import placing
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
-from hal import DOWN, UP, A, B
 from lk_view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
-from placing import Hand
 from prng import Rng
 from strings import t
 
@@ -34,43 +33,28 @@ def _breakable(name):
     return name
 
 
-class Placing(ui.Screen):
+class Placing(placing.Placement):
     def __init__(self, s, seed=0):
         self.s = s
         self.fleet = s.g.fleet
         self.rng = Rng(seed or s.seed())
         self.grid = gridview.Grid(GRID_X, GRID_Y)
-        self.sel = 0
-        self.hand = Hand(self.fleet)  # the ship in hand; its ship is -1 while the menu is up
+        self.hand = placing.Hand(self.fleet)
         if not self.fleet.complete():
             self.fleet.shuffle(self.rng)
 
     def update(self, app):
-        if self.s.tick(app, K_PLACE) < 0:
-            return
-        btn = app.buttons
-        if self.hand.ship >= 0:
-            if self.hand.update(app, btn):
-                self.sel = 0  # the menu, after the last ship, opens on Start
-                app.redraw()
-        elif btn.pressed(UP) or btn.pressed(DOWN):
-            self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % len(_ITEMS)
-            app.redraw()
-        elif btn.pressed(B):
-            self.s.quit(app)
-        elif btn.pressed(A):
-            app.cue("click")
-            item = self.sel
-            if item == 0:
-                self.s.begin(app)
-            elif item == 1:
-                self.fleet.shuffle(self.rng)
-            elif item == 2:
-                self.fleet.clear()
-                self.hand.take(0)
-            else:
-                self.s.quit(app)
-            app.redraw()
+        if self.s.tick(app, K_PLACE) >= 0:
+            placing.Placement.update(self, app)
+
+    def begin(self, app):
+        self.s.begin(app)  # commits the fleet (lk_game.commit) and goes to the battle
+
+    def shuffle(self):
+        self.fleet.shuffle(self.rng)
+
+    def leave(self, app):
+        self.s.quit(app)
 
     def draw(self, app, fb):
         hand = self.hand

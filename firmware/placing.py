@@ -1,5 +1,11 @@
-"""The ship in hand while a fleet is put down by hand: one mechanism for the
-three placement screens (bs_place, lk_place, ta_place).
+"""Placing a fleet: one mechanism for the three placement screens (bs_place,
+lk_place, ta_place).
+
+`Placement` is their screen: the fleet starts shuffled with a menu beside the
+grid (Start, Shuffle, By hand, Quit; B quits too). By hand empties the grid
+and gives the ships to the `Hand`, one at a time; after the last ship the
+menu is back, on Start. A subclass says what Start, Shuffle and Quit do
+(begin, shuffle, leave) and draws the panel (the grid is the hand's).
 
 The ships come one at a time, Carrier first, each picked up at the first
 spot from the middle of the grid where it may go. The arrows move it, B
@@ -7,11 +13,12 @@ turns it, A puts it down; where it may not go, A is refused with a cue and
 `why` (bs_rules reason) and `other` (the ship in the way, or -1) say why,
 for the screen to show. After the last ship the hand is empty (ship -1).
 
-The screens keep their own menus, words and panels. This module is loaded
-with them and leaves the heap with them.
+This module is loaded with the placement screens and leaves the heap with
+them.
 """
 
 import gridview
+import ui
 from bs_rules import OK, SHIP_SIZES
 from hal import DOWN, LEFT, RIGHT, UP, A, B
 
@@ -74,3 +81,38 @@ class Hand:
         if self.ship >= 0:
             style = gridview.SOLID if self.why == OK else gridview.GHOST
             grid.ship(fb, self.row, self.col, SHIP_SIZES[self.ship], self.vert, style)
+
+
+class Placement(ui.Screen):
+    """The menu and the hand; a subclass sets self.hand and self.grid and gives
+    begin(app), shuffle() and leave(app)."""
+
+    sel = 0  # the menu's row
+
+    def update(self, app):
+        btn = app.buttons
+        hand = self.hand
+        if hand.ship >= 0:
+            if hand.update(app, btn):
+                self.sel = 0  # the menu, after the last ship, opens on Start
+                app.redraw()
+        elif btn.pressed(UP) or btn.pressed(DOWN):
+            self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % 4
+            app.redraw()
+        elif btn.pressed(B):
+            self.leave(app)
+        elif btn.pressed(A):
+            app.cue("click")
+            sel = self.sel
+            if sel == 0:
+                self.begin(app)
+                return
+            if sel == 1:
+                self.shuffle()
+            elif sel == 2:
+                hand.fleet.clear()
+                hand.take(0)
+            else:
+                self.leave(app)
+                return
+            app.redraw()

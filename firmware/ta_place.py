@@ -1,6 +1,6 @@
 """Placing our fleet for Torpedo Attack (against the CPU or over the cable).
 
-The fleet starts shuffled with a menu beside the grid: Start, Shuffle, By
+The fleet starts shuffled with a menu beside the grid (placing.Placement): Start, Shuffle, By
 hand, Quit. By hand empties the grid and hands over the ships one by one,
 Carrier first: the arrows move it, B turns it, A puts it down. Where it may
 not go it is drawn checkered with the reason beside it and A is refused.
@@ -11,11 +11,10 @@ ta_cable) shuffles, and begins the game on Start.
 import sys
 
 import gridview
+import placing
 import ui
 from bs_rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from compat import const
-from hal import DOWN, UP, A, B
-from placing import Hand
 from strings import t
 from ta_view import Then, header, hint, lines, ship_name
 
@@ -26,44 +25,26 @@ _PANEL_W = const(65)
 _ITEMS = ("ta_start", "ta_shuffle", "ta_by_hand", "ta_quit")
 
 
-class Placement(ui.Screen):
+class Placement(placing.Placement):
     ta_game = True  # closed with the game (ta_link_ui.leave)
 
     def __init__(self, match):
         self.m = match
         self.fleet = match.g.fleets[match.me]
         self.grid = gridview.Grid(_GRID_X, _GRID_Y)
-        self.sel = 0
-        self.hand = Hand(self.fleet, 44)  # the ship in hand; its ship is -1 while the menu is up
+        self.hand = placing.Hand(self.fleet, 44)
 
     def update(self, app):
         self.m.tick(app)
-        btn = app.buttons
-        if self.hand.ship >= 0:
-            if self.hand.update(app, btn):
-                self.sel = 0  # the menu, after the last ship, opens on Start
-                app.redraw()
-        elif btn.pressed(UP) or btn.pressed(DOWN):
-            self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % len(_ITEMS)
-            app.redraw()
-        elif btn.pressed(B):
-            app.pop()
-        elif btn.pressed(A):
-            app.cue("click")
-            item = _ITEMS[self.sel]
-            if item == "ta_start":
-                self.start(app)
-            elif item == "ta_shuffle":
-                self.m.shuffle()
-                app.redraw()
-            elif item == "ta_by_hand":
-                self.fleet.clear()
-                self.hand.take(0)
-                app.redraw()
-            else:
-                app.pop()
+        placing.Placement.update(self, app)
 
-    def start(self, app):
+    def shuffle(self):
+        self.m.shuffle()
+
+    def leave(self, app):
+        app.pop()
+
+    def begin(self, app):
         self.m.begin(app)
         self.m.save(app)
         # locating (ta_locate, with the periscope) loads on the next frame, once placing's code
