@@ -5,7 +5,8 @@ them, A puts one down only where the rules allow, and the hand is empty after th
 from bs_fleet import Fleet
 from bs_rules import OFF_GRID, OK, OVERLAP, TOUCHING
 from hal import DOWN, LEFT, RIGHT, UP, A, B, Buttons
-from placing import Hand
+from placing import Hand, Placement
+from prng import Rng
 
 CARRIER, BATTLESHIP, DESTROYER, SUBMARINE, PATROL = range(5)
 
@@ -91,3 +92,59 @@ def test_arrows_stop_at_the_edges():
     app.press(hand, UP)
     app.press(hand, LEFT)
     assert (hand.row, hand.col) == (0, 0)
+
+
+class _Screen(Placement):
+    def __init__(self, fleet):
+        self.hand = Hand(fleet)
+        self.did = []
+
+    def begin(self, app):
+        self.did.append("begin")
+
+    def shuffle(self):
+        self.did.append("shuffle")
+
+    def leave(self, app):
+        self.did.append("leave")
+
+
+class _ScreenApp(_App):
+    def __init__(self, screen):
+        _App.__init__(self)
+        self.screen = screen
+        self.redraws = 0
+
+    def redraw(self):
+        self.redraws += 1
+
+    def key(self, button):
+        self.held = button
+        self.buttons.poll(0)
+        self.screen.update(self)
+        self.held = 0
+        self.buttons.poll(0)
+
+
+def test_the_menu_starts_shuffles_and_leaves_and_by_hand_gives_the_ships_then_opens_on_start():
+    fleet = Fleet()
+    fleet.shuffle(Rng(3))
+    s = _Screen(fleet)
+    app = _ScreenApp(s)
+    app.key(DOWN)
+    app.key(A)  # Shuffle
+    assert s.did == ["shuffle"] and s.hand.ship == -1 and s.sel == 1
+    app.key(DOWN)
+    app.key(A)  # By hand: the grid is emptied and the Carrier is in hand
+    assert s.hand.ship == CARRIER and not any(fleet.placed(i) for i in range(5))
+    for _ in range(5):
+        app.key(A)
+    assert fleet.complete() and s.hand.ship == -1 and s.sel == 0
+    app.key(UP)  # the menu wraps: Quit is above Start
+    assert s.sel == 3
+    app.key(A)
+    app.key(B)
+    assert s.did == ["shuffle", "leave", "leave"]
+    app.key(DOWN)
+    app.key(A)  # Start
+    assert s.did[-1] == "begin"
