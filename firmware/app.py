@@ -15,6 +15,8 @@ from settings import SAVE_NAME, Settings
 from storage import StorageError
 from strings import t
 
+_MENU_MODULES = ("home", "modes")
+
 
 class App:
     def __init__(self, hw):
@@ -28,6 +30,7 @@ class App:
         self.now = self.clock.now()
         self._dirty = True
         self._mode_modules = None
+        self._way = None  # while a game runs: the menu entries it was started from
         self.notice = None
         self.settings = Settings()
         if hw.storage is not None:
@@ -87,15 +90,30 @@ class App:
     def redraw(self):
         self._dirty = True
 
+    def _fixed_seed(self):
+        """BROADSIDE_SEED (tests, replays), or 0."""
+        try:
+            return int(os.getenv("BROADSIDE_SEED") or 0) & 0x3FFFFFFF
+        except (AttributeError, ValueError):  # the device's os has no getenv
+            return 0
+
+    def rand_bytes(self):
+        """rand(n) -> n random bytes for the link's coin, salts and nonces: the
+        device's os.urandom, or a seeded stream when BROADSIDE_SEED fixes the
+        game (tests give each handheld its own)."""
+        fixed = self._fixed_seed()
+        if not fixed:
+            return os.urandom
+        from prng import Rng
+
+        return Rng(fixed).randbytes
+
     def new_seed(self):
         """A seed for a new game: BROADSIDE_SEED when set (tests, replays),
         else the device's entropy."""
-        try:
-            fixed = os.getenv("BROADSIDE_SEED")
-            if fixed:
-                return int(fixed) & 0x3FFFFFFF
-        except AttributeError:  # the device's os has no getenv
-            pass
+        fixed = self._fixed_seed()
+        if fixed:
+            return fixed
         try:
             b = os.urandom(4)
             return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) or 1
@@ -108,11 +126,25 @@ class App:
     # -- game modes -----------------------------------------------------
     def _load_mode(self, module):
         self.end_mode()
+        # The menus leave the heap while a game runs (home.py, modes.py and
+        # their screens): the way back is kept as labels, see home().
+        self._way = [s.way() for s in self.stack if hasattr(s, "way")]
+        self.stack = []
+        for m in _MENU_MODULES:
+            sys.modules.pop(m, None)
         # Everything imported from here on (the mode, and whatever it
         # imports later, e.g. a CPU level when a game needs it) is the mode's.
         self._mode_modules = set(sys.modules)
         gc.collect()
         return __import__(module)
+
+    def home(self):
+        """The main menu (on boot, and when a game's last screen closes), with
+        the submenu the game was started from, each on the entry chosen."""
+        way = self._way or ()
+        self._way = None
+        self.end_mode()
+        __import__("home").show(self, way)
 
     def start_mode(self, module, arg=None):
         self._load_mode(module).start(self, arg)
@@ -145,13 +177,14 @@ class App:
         self.now = self.clock.wait_frame()
         self.frame += 1
         self.buttons.poll(self.now)
-        top = self.top()
+        top = self._top_or_home()
         if top is None:
             self.running = False
             return
         top.update(self)
         self.hw.sound.tick(self.now)
-        top = self.top()
+        top = None  # a screen that closed is freed before the menu comes back
+        top = self._top_or_home()
         if self._dirty and not getattr(top, "still", False):  # a still screen keeps the last frame
             self._dirty = False
             fb = self.fb
@@ -161,6 +194,11 @@ class App:
             if self.notice:
                 self._draw_notice(fb)
             fb.show()
+
+    def _top_or_home(self):
+        if not self.stack and self._way is not None:  # a game closed: back to the menu
+            self.home()
+        return self.top()
 
     def _draw_notice(self, fb):
         import font

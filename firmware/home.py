@@ -1,4 +1,10 @@
-"""The main menu and the settings screen."""
+"""The main menu and the settings screen.
+
+This module is in memory only while the menus are up: starting a game drops
+it (app._load_mode), keeping the entries chosen as labels (the menus'
+way()), and show() builds the menus again on those entries when the game
+closes.
+"""
 
 import modes
 import ui
@@ -30,9 +36,8 @@ class GroupMenu(ui.Menu):
         items = [(key, _launch(module, arg)) for key, module, arg in members]
         ui.Menu.__init__(self, label, items)
 
-    def resume(self, app):
-        app.end_mode()  # a game closed: free its modules
-        app.redraw()
+    def way(self):
+        return self.title_key, self.items[self.sel][0]
 
 
 def _group(label, members):
@@ -77,22 +82,43 @@ class Home(ui.Menu):
                 items.append((label, _group(label, members)))
         items.append(("settings", lambda app: app.push(SettingsScreen())))
         self.items = items
-        self.sel = 0
-        for i in range(len(items)):
-            if items[i][0] == was:
-                self.sel = i
-                break
-        if self.sel >= self.top + self.rows or self.sel < self.top:
-            self.top = max(0, self.sel - self.rows + 1)
+        _select(self, was)
 
     def enter(self, app):
         self.build(app)
         self._shown = True
 
     def resume(self, app):
-        app.end_mode()  # a game closed: free its modules
-        self.build(app)
+        self.build(app)  # back from the settings
         app.redraw()
+
+    def way(self):
+        return self.title_key, self.items[self.sel][0]
+
+
+def _select(menu, key):
+    """Put the menu's cursor on the entry `key` (the first entry when it has none), in view."""
+    menu.sel = 0
+    for i in range(len(menu.items)):
+        if menu.items[i][0] == key:
+            menu.sel = i
+            break
+    if menu.sel >= menu.top + menu.rows or menu.sel < menu.top:
+        menu.top = max(0, menu.sel - menu.rows + 1)
+
+
+def show(app, way=()):
+    """Push the main menu, then the submenus in `way` ((menu title, entry chosen) pairs,
+    the menus' way()), each with its cursor on the entry chosen."""
+    menu = Home(app)
+    app.push(menu)
+    for title, key in way:
+        if title != menu.title_key:  # a submenu: open it as its entry does
+            for label, members in modes.main_rows():
+                if label == title:
+                    menu = GroupMenu(label, members)
+                    app.push(menu)
+        _select(menu, key)
 
 
 class SettingsScreen(ui.Menu):

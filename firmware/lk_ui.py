@@ -15,11 +15,10 @@ Every screen calls Session.tick() once a frame: it runs the game and its link
 (lk_game.step), saves when the game says so (before the next poll: see
 docs/link-protocol.md 5.2), and sends the player to the screen the game's
 state calls for. Randomness is the device's (os.urandom) but for tests and
-replays (BROADSIDE_SEED): rand_source() is the one place that decides.
+replays (BROADSIDE_SEED): app.rand_bytes() is the one place that decides.
 """
 
 import gc
-import os
 import sys
 
 import lk_save
@@ -39,7 +38,6 @@ from lk_game import (
     rules_bytes,
 )
 from lk_view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, PEER_SAVE, SAVE
-from prng import Rng
 
 FW = (1, 0, 0)  # this firmware's version, sent in HELLO
 TAG = b"L"
@@ -81,28 +79,6 @@ class _Words:
 
 def words():
     strings.add(_Words("en"), _Words("hu"))
-
-
-def rand_source():
-    """rand(n) -> n random bytes: os.urandom, or a stream from BROADSIDE_SEED when it is set (tests
-    give each handheld its own). The coin, the salts and the link's nonces all come from here."""
-    seed = 0
-    try:
-        seed = int(os.getenv("BROADSIDE_SEED") or 0)
-    except (AttributeError, ValueError):
-        pass
-    if not seed:
-        return os.urandom
-    rng = Rng(seed & 0x3FFFFFFF)
-
-    def rand(n):
-        b = bytearray(n)
-        for i in range(n):
-            r = rng.next30()
-            b[i] = ((r >> 22) ^ r) & 0xFF
-        return bytes(b)
-
-    return rand
 
 
 def stage(name):
@@ -239,7 +215,7 @@ def start(app, arg):
     if _no_port(app):
         return
     gc.collect()
-    rand = rand_source()
+    rand = app.rand_bytes()
     variant = SALVO if arg == "salvo" else CLASSIC
     touching = bool(app.settings.get("touching"))
     g = LkGame(None, rand, variant, touching)  # the 3.2 KB block first, before the heap fragments
@@ -252,7 +228,7 @@ def resume(app, payload):
     if _no_port(app):
         return
     gc.collect()
-    rand = rand_source()
+    rand = app.rand_bytes()
     state, snap = lk_save.split(payload)
     peer = PeerFleet(bytes(8), 1)  # its 3.2 KB block first, before the heap fragments
     parts = app.hw.storage.load(PEER_SAVE)[0] if app.hw.storage is not None else None

@@ -123,12 +123,11 @@ def main():
         return 2
     hw = board.make_hw()
     from app import App
-    from home import Home
 
     while True:
         try:
             app = App(hw)
-            app.push(Home())
+            app.home()
             app.run()
             return 0
         except KeyboardInterrupt:

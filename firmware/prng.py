@@ -50,6 +50,14 @@ class Rng:
         # both streams reach the low bits, which below(2**k) and % use
         return (((z & _M15) << 15) | (w & _M15)) ^ ((z >> 15) & _M15) ^ ((w >> 15) << 15)
 
+    def randbytes(self, n):
+        """n bytes of the stream (an os.urandom stand-in)."""
+        b = bytearray(n)
+        for i in range(n):
+            r = self.next30()
+            b[i] = ((r >> 22) ^ r) & 0xFF
+        return bytes(b)
+
     def below(self, n):
         """Uniform integer in [0, n) for 0 < n <= 2**30, without modulo bias."""
         if n <= 0 or n > (1 << 30):
@@ -79,3 +87,4 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
         return seq
+

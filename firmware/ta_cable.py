@@ -53,7 +53,7 @@ from prng import Rng
 from ta_engine import Game
 from ta_link import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
 from ta_rules import OVER
-from ta_view import FW, need, rand_source
+from ta_view import FW, need
 
 # The link's send queue: 4 messages (the window), not 16 (3 KB less); the 15 parts of the
 # fleet commitment that do not fit wait in CableMatch.out, which is saved too.
@@ -359,7 +359,7 @@ class CableMatch:
         j = _put(whole, j, mine)
         _put(whole, j, peer)
         blob = peer = None
-        rand = rand_source()
+        rand = app.rand_bytes()
         lg = LinkGame.from_bytes(whole, rand)
         whole = None
         m = cls(app, lg, rand, snapshot, True)

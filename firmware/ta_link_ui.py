@@ -18,7 +18,7 @@ import ui
 from compat import const
 from hal import A, B
 from strings import t
-from ta_view import EN, FW, HU, Then, level, need, rand_source, under_top
+from ta_view import EN, FW, HU, Then, level, need, under_top
 
 _PLACE = const(2)  # ta_cable's stage: placing the fleet
 # link_session.status() values and mismatch reasons (docs/link-protocol.md 5.1)
@@ -238,7 +238,7 @@ def linking(app):
     LinkGame comes first, before the link's modules: its 3.2 KB for the rival's commitments
     find one piece of heap (see ta_cable.CableMatch)."""
     need(app, "ta_link")
-    rand = rand_source()
+    rand = app.rand_bytes()
     touching = bool(app.settings.get("touching"))
     lg = sys.modules["ta_link"].LinkGame(0, bytes(8), 0, level(app), touching, rand)
     m = None

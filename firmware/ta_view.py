@@ -11,7 +11,6 @@ or 1 (over the cable: ta_cable), then that match's own bytes.
 """
 
 import gc
-import os
 import sys
 
 import font
@@ -19,7 +18,6 @@ import strings
 import ui
 from bs_rules import LEVEL_NAMES
 from compat import const
-from prng import Rng
 from strings import t
 from ta_rules import GONE, HIDDEN, HIT1
 from wordlist import Words
@@ -60,25 +58,6 @@ def need(app, *names):
         if name not in sys.modules:
             gc.collect()  # the last screen's garbage out first: the code goes into fewer holes
             __import__(name)
-
-
-def rand_source():
-    """os.urandom; a seeded stand-in when BROADSIDE_SEED fixes the game (tests, replays)."""
-    try:
-        fixed = os.getenv("BROADSIDE_SEED")
-    except AttributeError:  # the device's os has no getenv
-        fixed = None
-    if not fixed:
-        return os.urandom
-    rng = Rng(int(fixed) & 0x3FFFFFFF or 1)
-
-    def rand(n):
-        b = bytearray(n)
-        for i in range(n):
-            b[i] = (rng.next30() >> 11) & 0xFF
-        return bytes(b)
-
-    return rand
 
 
 def ship_name(ship, px=128):

@@ -19,17 +19,7 @@ from prng import Rng
 
 def rand_source(seed):
     """An os.urandom stand-in: rand(n) -> n bytes from a seeded Rng."""
-    rng = Rng(seed)
-
-    def rand(n):
-        b = bytearray(n)
-        for i in range(n):
-            r = rng.next30()
-            # mix high bits in: Rng's low bits depend only on the seed's upper half
-            b[i] = ((r >> 22) ^ r) & 0xFF
-        return bytes(b)
-
-    return rand
+    return Rng(seed).randbytes
 
 
 class End:

@@ -17,12 +17,7 @@ WATER = [c for c in range(100) if c not in ALL_SHIP_CELLS]
 
 def rand_source(seed):
     """An os.urandom stand-in for salts and coins (tests only)."""
-    rng = Rng(seed)
-
-    def rand(n):
-        return bytes((rng.next30() >> 7) & 0xFF for _ in range(n))
-
-    return rand
+    return Rng(seed).randbytes
 
 
 def two_players(seed=7, level=1, first=0):

@@ -75,7 +75,8 @@ def test_game_mode_is_measured_and_freed_on_the_way_back(fw):
     r = bench.play("back", "UP,UP,B", 1, installs["mpy"], labels={"back": "A,"})
     assert r["completed"], r
     assert r["modules"] == ["dummy_game"] and r["import_bytes"] > 0 and r["import_ms"] > 0
-    assert r["peak_heap_bytes"] >= r["boot_heap_bytes"] + BALLAST
+    # the game's ballast is in the peak (less the menus, which leave the heap while a game runs)
+    assert r["peak_heap_bytes"] >= r["boot_heap_bytes"] + BALLAST - 8192
     assert r["left_loaded"] == []  # lazy loading: the game's module is gone again
     assert r["end_heap_bytes"] < r["boot_heap_bytes"] + BALLAST // 4
     assert r["cursor_move"]["presses"] == 2 and r["cursor_move"]["ok"]

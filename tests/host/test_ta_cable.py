@@ -25,8 +25,7 @@ _COLS = ((0, 0, 9, True), (1, 0, 7, True), (2, 0, 5, True), (3, 0, 3, True), (4,
 
 
 def rand_source(seed):
-    rng = Rng(seed)
-    return lambda n: bytes(rng.below(256) for _ in range(n))
+    return Rng(seed).randbytes
 
 
 class _Port:
@@ -60,6 +59,9 @@ class _App:
     def save(self, name, payload):
         self.hw.storage.save(name, payload)
         return True
+
+    def rand_bytes(self):
+        return rand_source(77)
 
     def clear_save(self, name):
         self.hw.storage.delete(name)

@@ -23,16 +23,8 @@ STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
 
 
 def rand_source(seed):
-    rng = Rng(seed)
-
-    def rand(n):
-        b = bytearray(n)
-        for i in range(n):
-            r = rng.next30()
-            b[i] = ((r >> 22) ^ r) & 0xFF
-        return bytes(b)
-
-    return rand
+    """An os.urandom stand-in: rand(n) -> n bytes from a seeded Rng."""
+    return Rng(seed).randbytes
 
 
 class DictStorage:
@@ -140,7 +132,7 @@ class Pair:
 
     def patch(self):
         """Our handheld's randomness, our end of the stand-in link, our PeerFleet."""
-        lk_ui.rand_source = lambda: rand_source(self.seeds[0])
+        self.app.rand_bytes = lambda: rand_source(self.seeds[0])
         lk_ui._link = lambda app, rand, rules, saved=None: self.ours
         lk_ui.LkGame = lambda link, rand, variant, touching: LkGame(link, rand, variant, touching, PEERS[0])
         lk_ui.PeerFleet = lambda game_id, role: PEERS[0]
