@@ -1,4 +1,5 @@
-"""The main menu: game modes load on demand and are unloaded after, and
+"""The main menu: game modes load on demand and are unloaded after (the menus leave the
+heap while a game runs and come back on the entry it was started from), and
 "Continue" appears for a saved game and resumes it."""
 
 import sys
@@ -7,7 +8,7 @@ import fake_mode
 import modes
 from app import App
 from fakehw import make_hw, press
-from hal import A, B
+from hal import DOWN, A, B
 from home import Home
 from storage import Storage
 
@@ -99,3 +100,18 @@ def test_damaged_save_gives_notice_and_clean_start():
     app.step()
     assert app.notice and "damaged" in app.notice
     assert "Continue" not in _labels(app)
+
+
+def test_the_menus_leave_the_heap_while_a_game_runs_and_come_back_on_its_entry():
+    app = _app()
+    assert app.stack[0].items[app.stack[0].sel][0] == "battleship_menu"
+    press(app, A)  # the Battleship menu
+    press(app, DOWN)
+    assert app.top().way() == ("battleship_menu", "salvo")
+    press(app, A)  # Salvo: its level menu
+    assert "bs_ui" in sys.modules
+    assert "home" not in sys.modules and "modes" not in sys.modules
+    assert not [s for s in app.stack if hasattr(s, "way")]  # no menu screen kept either
+    press(app, B)  # the game's last screen closes
+    assert "bs_ui" not in sys.modules
+    assert [s.way() for s in app.stack] == [("title", "battleship_menu"), ("battleship_menu", "salvo")]
