@@ -325,13 +325,7 @@ class Battle(ui.Screen):
             head = t("bs_your_shot")
         hx = header(fb, head)
         if pips:
-            left = g.shots_left if g.turn == PLAYER else 0
-            for i in range(pips):
-                px = hx + 2 + 5 * i
-                if i < left:
-                    fb.fill_rect(px, 2, 4, 5, 0)
-                else:
-                    fb.rect(px, 2, 4, 5, 0)
+            gridview.pips(fb, hx + 2, pips, g.shots_left if g.turn == PLAYER else 0)
         # line 1: the aim, your fleet's count, or the score
         if st == END:
             shots, hits = _tally(g.fleets[CPU])

@@ -173,6 +173,15 @@ class Grid:
         fb.rect(self.x + col * _PITCH, self.y + row * _PITCH, _PITCH + 1, _PITCH + 1, color)
 
 
+def pips(fb, x, n, left):
+    """Salvo's shots in the header bar from x: n boxes, the first `left` filled (shots still to fire)."""
+    for i in range(n):
+        if i < left:
+            fb.fill_rect(x + 5 * i, 2, 4, 5, 0)
+        else:
+            fb.rect(x + 5 * i, 2, 4, 5, 0)
+
+
 def fleet_icons(fb, x, y, sizes, sunk, cell=3, gap=3):
     """A row of little ships (cell px per square, 4 px tall); sunk[i] true
     draws ship i solid. Returns the x after the last icon."""

@@ -80,13 +80,7 @@ def draw_panel(b, fb, own, aiming):
     else:
         head = t("lk_their_turn")
     hx = header(fb, head)
-    left = g.shots_left - (1 if g.aim >= 0 else 0)
-    for i in range(pips):
-        px = hx + 2 + 5 * i
-        if i < left:
-            fb.fill_rect(px, 2, 4, 5, 0)
-        else:
-            fb.rect(px, 2, 4, 5, 0)
+    gridview.pips(fb, hx + 2, pips, g.shots_left - (1 if g.aim >= 0 else 0))
     if own:
         ui.text(fb, t("lk_afloat") % g.fleet.afloat(), x, 11, 1)
     elif aiming:
