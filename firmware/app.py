@@ -3,7 +3,8 @@
 Each frame: wait for the frame tick, poll the buttons once, let the top
 screen update, advance sound; redraw into the framebuffer and send the
 changed bytes only when a screen asked for it. Game modes load lazily
-(see modes.py) and are unloaded when they close.
+(see modes.py) and are unloaded when they close; the menus (home.py) leave
+the heap while a game runs and come back on the entries it was started from.
 """
 
 import gc
