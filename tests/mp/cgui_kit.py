@@ -1,5 +1,5 @@
 """Helpers for the card game screen tests under MicroPython: a dict for flash, a fake
-handheld at the main menu, game positions, and a key-driving player."""
+handheld in the card game, game positions, and a key-driving player."""
 
 import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
 import strings
@@ -13,7 +13,6 @@ from cg_ui_pick import CPU, F_TARGET, F_WAIT
 from cg_view import view_for
 from fakehw import make_hw, press
 from hal import RIGHT, A
-from home import Home
 from prng import Rng
 
 
@@ -49,9 +48,11 @@ class DictStorage:
 
 
 def new_app(storage=None):
+    """A fake handheld that has just opened the card game from the main menu (which leaves
+    the heap while a game runs, and comes back when the game's last screen closes)."""
     strings.set_lang("en")
     app = App(make_hw(storage))
-    app.push(Home())
+    app._load_mode("cg_ui")
     return app
 
 
