@@ -11,6 +11,7 @@ from cg_ui import start
 from cg_ui_game import GameScreen
 from cg_ui_pick import CPU, F_TARGET, F_WAIT
 from cg_view import view_for
+from dictstorage import DictStorage  # noqa: F401  (the card tests take it from here)
 from fakehw import make_hw, press
 from hal import RIGHT, A
 from prng import Rng
@@ -25,26 +26,6 @@ def position(seed, plies, mode=STANDARD):
             break
         g.apply(choose(view_for(g, g.cur), rng))
     return g
-
-
-class DictStorage:
-    """Flash saves in a dict (the storage contract: save, load -> (payload, where), delete)."""
-
-    def __init__(self):
-        self.files = {}
-        self.saves = 0
-
-    def save(self, name, data):
-        self.files[name] = bytes(data)
-        self.saves += 1
-
-    def load(self, name):
-        if name in self.files:
-            return self.files[name], "main"
-        return None, None
-
-    def delete(self, name):
-        self.files.pop(name, None)
 
 
 def new_app(storage=None):

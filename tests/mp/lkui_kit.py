@@ -10,6 +10,7 @@ from lkui_heap import COMMITMENTS, PEERS  # noqa: I001  (first: the big blocks, 
 import lk_ui  # (next: its modules compile best in a heap still empty)
 
 # isort: split
+import dictstorage
 import strings
 import ui
 from app import App
@@ -27,27 +28,12 @@ def rand_source(seed):
     return Rng(seed).randbytes
 
 
-class DictStorage:
-    """Flash saves in a dict (the storage contract: save, load -> (payload, where), delete)."""
-
-    def __init__(self):
-        self.files = {}
-
-    def save(self, name, data):
+class DictStorage(dictstorage.DictStorage):
+    def keep(self, name, data):
         if name == "lkpeer":  # 3.2 KB: into its own buffer, not a new block each time
             COMMITMENTS[: len(data)] = data
-            data = memoryview(COMMITMENTS)[: len(data)]
-        else:
-            data = bytes(data)
-        self.files[name] = data
-
-    def load(self, name):
-        if name in self.files:
-            return self.files[name], "main"
-        return None, None
-
-    def delete(self, name):
-        self.files.pop(name, None)
+            return memoryview(COMMITMENTS)[: len(data)]
+        return bytes(data)
 
 
 class StubLink:
