@@ -18,7 +18,7 @@ import ui
 from compat import const
 from hal import A, B
 from strings import t
-from ta_view import EN, FW, HU, Then, level, need, under_top
+from ta_view import EN, FW, HU, Then, goes_on, level, need, under_top
 
 _PLACE = const(2)  # ta_cable's stage: placing the fleet
 # link_session.status() values and mismatch reasons (docs/link-protocol.md 5.1)
@@ -106,9 +106,7 @@ class LinkScreen(ui.Screen):
             if app.buttons.pressed(B) or app.buttons.pressed(A):
                 app.pop()
             return
-        m.tick(app)
-        if m.cheat is not None:
-            m.caught(app)
+        if not goes_on(app, m):
             return
         st = m.status()
         btn = app.buttons

@@ -26,6 +26,7 @@ from ta_rules import HIT1, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, TARGET_LOCATED
 from ta_view import (
     banner,
     end_words,
+    goes_on,
     header,
     hint,
     lines,
@@ -122,9 +123,7 @@ class Locate(ui.Screen):
     # -- the frame -----------------------------------------------------------------
     def update(self, app):
         m = self.m
-        m.tick(app)
-        if m.cheat is not None:
-            m.caught(app)
+        if not goes_on(app, m):
             return
         btn = app.buttons
         st = self.state

@@ -41,7 +41,7 @@ from ta_rules import (
     TORPEDOES,
     WINDOW,
 )
-from ta_view import name_key
+from ta_view import goes_on, name_key
 
 _INTRO = const(0)
 _AIM = const(1)
@@ -105,9 +105,7 @@ class Scope(ui.Screen):
     # -- the frame ----------------------------------------------------------------
     def update(self, app):
         m = self.m
-        m.tick(app)
-        if m.cheat is not None:
-            m.caught(app)
+        if not goes_on(app, m):
             return
         st = self.state
         a = app.buttons.pressed(A)

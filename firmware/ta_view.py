@@ -119,6 +119,16 @@ def banner(fb, top, big, y=22):
     ui.center(fb, big, y + 12, 0)
 
 
+def goes_on(app, m):
+    """The frame's first step on a game screen: the match's tick; False when it caught the
+    rival cheating (the cheat screen is up then, and this screen has nothing more to do)."""
+    m.tick(app)
+    if m.cheat is None:
+        return True
+    m.caught(app)
+    return False
+
+
 def under_top(app):
     """Close every Torpedo Attack screen under the top one (they say so: ta_game)."""
     while len(app.stack) > 1 and getattr(app.stack[-2], "ta_game", False):
