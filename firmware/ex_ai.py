@@ -220,11 +220,12 @@ def odds_now(g):
         return 0
     if g.phase == REROLL:
         return carrier_post(g.game, g.target, g.hits())
-    left = dice - _bits(g.kept) if g.rolls_used else dice
+    left = dice - bits(g.kept) if g.rolls_used else dice
     return odds(burst, left, g.need() - g.hits(), rolls - g.rolls_used)
 
 
-def _bits(m):
+def bits(m):
+    """How many bits of m are set."""
     n = 0
     while m:
         n += m & 1

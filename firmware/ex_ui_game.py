@@ -33,14 +33,6 @@ def seat_name(p, cpu):
     return t("ex_c" if cpu else "ex_p") % (p + 1)
 
 
-def bits(m):
-    n = 0
-    while m:
-        n += m & 1
-        m >>= 1
-    return n
-
-
 class GameScreen(ui.Screen):
     """The game. cpu: bit per CPU seat; level: EASY/MEDIUM/HARD; urng: the
     CPU captains' own Rng (saved with the game); shown: the human seat the
@@ -55,7 +47,7 @@ class GameScreen(ui.Screen):
         self.dp = ex_ai.DpCaptain()
         self.rnd = ex_ai.RandomCaptain(urng)
         self.caps = [self.dp] * g.players
-        self.humans = bits(((1 << g.players) - 1) & ~cpu)
+        self.humans = ex_ai.bits(((1 << g.players) - 1) & ~cpu)
         self.sel = 0  # own fleet position (ATTACKER)
         self.tsel = 0  # index in legal targets (TARGET, DECLARE)
         self.dsel = 0  # die under the cursor (REROLL)

@@ -41,7 +41,7 @@ from ta_rules import (
     TORPEDOES,
     WINDOW,
 )
-from ta_view import goes_on, name_key
+from ta_view import end_words, goes_on, name_key
 
 _INTRO = const(0)
 _AIM = const(1)
@@ -293,12 +293,7 @@ class Scope(ui.Screen):
             ui.text(fb, font.fit("%s: %s" % (t(name_key(m, p)), what), ui.W), 0, y, 1)
             y += 10
         if g.phase == OVER:
-            if g.winner == m.me:
-                s = t("ta_win")
-            elif g.winner in (0, 1):
-                s = t("ta_lose" if m.cable else "ta_lose_cpu")
-            else:
-                s = t("ta_draw")
+            s = end_words(m)[0]
         else:
             s = t("ta_level_round")
             if g.sd_round >= SD_CLOSEST_AFTER:
