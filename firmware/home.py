@@ -28,16 +28,19 @@ def _launch(module, arg):
     return lambda app: app.start_mode(module, arg)
 
 
-class GroupMenu(ui.Menu):
+class _Menu(ui.Menu):
+    def way(self):
+        """(this menu, the entry chosen): how show() finds its way back after a game."""
+        return self.title_key, self.items[self.sel][0]
+
+
+class GroupMenu(_Menu):
     """A main-menu entry's own list of modes (e.g. Battleship: vs the CPU,
     Salvo, over the cable)."""
 
     def __init__(self, label, members):
         items = [(key, _launch(module, arg)) for key, module, arg in members]
         ui.Menu.__init__(self, label, items)
-
-    def way(self):
-        return self.title_key, self.items[self.sel][0]
 
 
 def _group(label, members):
@@ -60,7 +63,7 @@ def saved_game(app):
     return RESUME[payload[0]], payload
 
 
-class Home(ui.Menu):
+class Home(_Menu):
     rows = 6  # no hint line here (B does nothing): six entries, no scrolling
 
     def __init__(self, app=None):
@@ -92,9 +95,6 @@ class Home(ui.Menu):
         self.build(app)  # back from the settings
         app.redraw()
 
-    def way(self):
-        return self.title_key, self.items[self.sel][0]
-
 
 def _select(menu, key):
     """Put the menu's cursor on the entry `key` (the first entry when it has none), in view."""
@@ -118,6 +118,7 @@ def show(app, way=()):
                 if label == title:
                     menu = GroupMenu(label, members)
                     app.push(menu)
+                    break
         _select(menu, key)
 
 
