@@ -68,9 +68,10 @@ def _button_reader(pins):
 
 def make_hw():
     import machine
-    import oled
-    from hal import Buttons, FrameClock, Hw, Sound
-    from storage import Storage
+
+    from core import oled
+    from core.hal import Buttons, FrameClock, Hw, Sound
+    from core.storage import Storage
 
     Pin = machine.Pin
     i2c = machine.I2C(I2C_ID, sda=Pin(PINS["oled_sda"]), scl=Pin(PINS["oled_scl"]), freq=I2C_FREQ)

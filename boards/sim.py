@@ -14,8 +14,8 @@ garbage every frame (to measure the live heap).
 import gc
 import os
 
-from hal import Buttons, Hw, Sound
-from storage import Storage
+from core.hal import Buttons, Hw, Sound
+from core.storage import Storage
 
 NAME = "sim"
 EXIT_ON_CRASH = True
@@ -205,7 +205,7 @@ class SimSound(Sound):
 
 
 def make_hw():
-    import oled
+    from core import oled
 
     link = SimLink()
     uart = SimUart(link)

@@ -76,13 +76,13 @@ def report_unknown(name):
             hw = load_board(other).make_hw()
         except Exception:
             continue
-        import ui
-        from strings import t
+        from core import ui
+        from core.strings import t
 
         fb = hw.display
         fb.fill(0)
         ui.title(fb, t("bad_board"))
-        import font
+        from core import font
 
         font.text(fb, font.fit("'%s'" % name, 128), 0, 12, 1)
         font.text(fb, t("boards_known"), 0, 24, 1)
@@ -97,9 +97,8 @@ def report_unknown(name):
 
 def show_crash(hw, exc):
     try:
-        import font
-        import ui
-        from strings import t
+        from core import font, ui
+        from core.strings import t
 
         fb = hw.display
         fb.fill(0)
@@ -122,7 +121,7 @@ def main():
         report_unknown(name)
         return 2
     hw = board.make_hw()
-    from app import App
+    from core.app import App
 
     while True:
         try:

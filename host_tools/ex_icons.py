@@ -1,7 +1,7 @@
-"""Battleship Express icon art, and the generator of firmware/ex_ui_art.py's data.
+"""Battleship Express icon art, and the generator of firmware/express.art.py's data.
 
 Edit the pictures below, then run `python -m host_tools.ex_icons` to rewrite
-the generated section of firmware/ex_ui_art.py (`--check` only reports
+the generated section of firmware/express.art.py (`--check` only reports
 whether it is stale; tests/host/test_ex_ui.py runs that check).
 
 Each block: a name line, then the rows top first ('#' lit, '.' dark), at most
@@ -163,7 +163,7 @@ def generate():
 
 
 def path():
-    return os.path.join(FIRMWARE, "ex_ui_art.py")
+    return os.path.join(FIRMWARE, "express", "art.py")
 
 
 def current():
@@ -178,7 +178,7 @@ def main(argv):
     new = generate()
     if "--check" in argv:
         if src[a:b] != new:
-            print("firmware/ex_ui_art.py is stale: run python -m host_tools.ex_icons")
+            print("firmware/express/art.py is stale: run python -m host_tools.ex_icons")
             return 1
         return 0
     with open(path(), "w") as f:

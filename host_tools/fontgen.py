@@ -1,7 +1,7 @@
-"""The handheld's glyph art, and the generator of firmware/font.py's data.
+"""The handheld's glyph art, and the generator of firmware/core/font.py's data.
 
 Edit the pictures below, then run `python -m host_tools.fontgen` to rewrite
-the generated section of firmware/font.py (`--check` only reports whether it
+the generated section of firmware/core/font.py (`--check` only reports whether it
 is stale; tests/host/test_fontgen.py runs that check).
 
 Art format: blocks separated by blank lines. A block's first line names its
@@ -186,7 +186,7 @@ def main_order():
 
 
 def hu_key(ch):
-    """The byte firmware/font.py looks a Hungarian letter up by: its UTF-8 is
+    """The byte firmware/core/font.py looks a Hungarian letter up by: its UTF-8 is
     0xC3 or 0xC5 then a continuation byte; key = ((lead & 2) << 5) | (cont & 63)."""
     lead, cont = ch.encode("utf-8")
     assert lead in (0xC3, 0xC5), ch
@@ -258,7 +258,7 @@ def _bytes_lines(name, b, comment):
 
 
 def section():
-    """The generated block of firmware/font.py, markers included."""
+    """The generated block of firmware/core/font.py, markers included."""
     d = build()
     lines = [BEGIN]
     lines += ["# main glyphs 95..112 are %s, found by UTF-8 key (fontgen.hu_key)" % HUNGARIAN]
@@ -275,7 +275,7 @@ def section():
     return "\n".join(lines) + "\n"
 
 
-FONT_PY = os.path.join(FIRMWARE, "font.py")
+FONT_PY = os.path.join(FIRMWARE, "core", "font.py")
 
 
 def current_section(path=FONT_PY):
@@ -302,10 +302,10 @@ def main(argv):
         text, a, b = current_section()
         stale = text[a:b] != section()
         state = "STALE: run python -m host_tools.fontgen" if stale else "current"
-        print("firmware/font.py data is %s" % state)
+        print("firmware/core/font.py data is %s" % state)
         return 1 if stale else 0
     changed = regenerate()
-    print("firmware/font.py %s" % ("regenerated" if changed else "already current"))
+    print("firmware/core/font.py %s" % ("regenerated" if changed else "already current"))
     return 0
 
 

@@ -17,7 +17,7 @@ from host_tools.paths import BUILD, FIRMWARE
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
-import font  # noqa: E402  (firmware/ on the path first)
+from core import font  # noqa: E402  (firmware/ on the path first)
 
 SCALE = 4
 INK = (235, 245, 255)

@@ -14,7 +14,7 @@ What it measures, all on the firmware's side of the pipe:
   and the live heap then;
 - each game mode's import (time and the heap it keeps), through a wrapper
   around builtins.__import__ that only looks at the modules listed in
-  modes.MODES.
+  core.modes.MODES.
 Frame flag 8 asks for the numbers: one M message of key=value pairs.
 
 Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
@@ -61,7 +61,7 @@ def _where():
     top = APP[0].top() if APP[0] is not None else None
     return "%s:%s" % (type(top).__name__ if top is not None else "-", ",".join(sorted(sys.modules)))
 
-from modes import MODES  # noqa: E402
+from core.modes import MODES  # noqa: E402
 
 WATCH = [m for _k, m, _a in MODES]
 _import = builtins.__import__
@@ -153,7 +153,7 @@ def make_hw():
 
 sim.make_hw = make_hw
 
-import app  # noqa: E402
+from core import app  # noqa: E402
 
 _app_init = app.App.__init__
 
@@ -169,9 +169,15 @@ if os.getenv("BROADSIDE_EAGER") == "1":
     # every game mode, and every other module of the install, as if nothing loaded lazily
     for _m in WATCH:
         __import__(_m)
-    for _n in os.listdir(_MAIN_DIR + "/lib"):
-        for _ext in (".mpy", ".py"):
-            if _n.endswith(_ext) and _n[: -len(_ext)] not in sys.modules:
-                __import__(_n[: -len(_ext)])
+    def _import_all(folder, prefix):
+        for _n in os.listdir(folder):
+            if "." not in _n:  # a package: its modules too
+                _import_all(folder + "/" + _n, prefix + _n + ".")
+            for _ext in (".mpy", ".py"):
+                _m = prefix + _n[: -len(_ext)]
+                if _n.endswith(_ext) and not _m.endswith("__init__") and _m not in sys.modules:
+                    __import__(_m)
+
+    _import_all(_MAIN_DIR + "/lib", "")
 
 __import__("main")  # runs the handheld until the front end closes

@@ -13,9 +13,9 @@ import time
 root = sys.argv[1]
 sys.path.insert(0, root + "/firmware")
 
-from bs_ai import make_ai  # noqa: E402
-from bs_fleet import Fleet  # noqa: E402
-from prng import Rng  # noqa: E402
+from battleship.ai import make_ai  # noqa: E402
+from battleship.fleet import Fleet  # noqa: E402
+from core.prng import Rng  # noqa: E402
 
 _M30 = (1 << 30) - 1
 

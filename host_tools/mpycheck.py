@@ -1,8 +1,8 @@
-"""Compile every module in firmware/ and boards/ with mpy-cross.
+"""Compile every module in firmware/, boards/ and catalogs/ with mpy-cross.
 
 A syntax the device's compiler rejects (or a module too big for it) fails
-here rather than on the handheld. Output goes to build/mpycheck/firmware and
-build/mpycheck/boards, and the MicroPython test run (host_tools.mptest)
+here rather than on the handheld. Output goes to build/mpycheck/firmware,
+build/mpycheck/boards and build/mpycheck/catalogs, and the MicroPython test run (host_tools.mptest)
 imports the firmware from there, as the device does from its .mpy bundle.
 
 Each .mpy keeps its line numbers and names its source by the path relative
@@ -22,11 +22,12 @@ from host_tools.paths import BUILD, ROOT, tool
 OUT = os.path.join(BUILD, "mpycheck")
 _STAMP_NAME = ".built-with"
 _OPTIONS = "-s <path from the checkout>"  # part of the stamp: change it to rebuild all
+FOLDERS = ("firmware", "boards", "catalogs")  # catalogs: the screen tests' aids, never on the device
 
 
 def sources():
     files = []
-    for folder in ("firmware", "boards"):
+    for folder in FOLDERS:
         files += sorted(glob.glob(os.path.join(ROOT, folder, "**", "*.py"), recursive=True))
     return files
 
@@ -86,7 +87,7 @@ def compile_all(out_dir=None, quiet=False):
 def _drop_orphans(out_dir, srcs):
     """A .mpy whose source was deleted or renamed would still import: remove it."""
     keep = {os.path.join(out_dir, os.path.relpath(s, ROOT)[:-3] + ".mpy") for s in srcs}
-    for folder in ("firmware", "boards"):
+    for folder in FOLDERS:
         for path in glob.glob(os.path.join(out_dir, folder, "**", "*.mpy"), recursive=True):
             if path not in keep:
                 os.remove(path)

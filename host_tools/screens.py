@@ -26,7 +26,7 @@ def collect(prefix=""):
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(
         os.path.join(ROOT, p)
-        for p in ("tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib")
+        for p in ("tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib", ".")
     )
     cmd = [micropython(), "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tests", "mp", "screens_dump.py")]
     if prefix:
@@ -43,14 +43,15 @@ def collect(prefix=""):
 
 
 def modules():
-    """home and the module of each game mode in firmware/modes.py, in menu order."""
+    """The screens' prefixes in menu order: home (the main menu), then the package of each
+    game mode in firmware/core/modes.py (battleship, linkbattle, ...)."""
     scope = {}
-    with open(os.path.join(ROOT, "firmware", "modes.py")) as f:
+    with open(os.path.join(ROOT, "firmware", "core", "modes.py")) as f:
         exec(compile(f.read(), "modes.py", "exec"), scope)
     names = ["home"]
     for _key, module, _arg in scope.get("MODES", ()):
-        if module not in names:
-            names.append(module)
+        if module.split(".")[0] not in names:
+            names.append(module.split(".")[0])
     return names
 
 

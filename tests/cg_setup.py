@@ -8,8 +8,8 @@ type come from the rules table: W (White), R1, R2, R4, SH (Shield), DT
 (Discard-or-Play-Two), RT (Repair-or-Draw-Three).
 """
 
-from cg_engine import Game
-from cg_rules import (
+from cards.engine import Game
+from cards.rules import (
     BATTLESHIP,
     CARD_TYPE,
     CARRIER,

@@ -12,9 +12,9 @@ of each side's snapshot whenever the link asks for a save, and can restart a
 side from that copy.
 """
 
-from compat import ticks_add
-from link_session import Link
-from prng import Rng
+from core.compat import ticks_add
+from core.prng import Rng
+from link.session import Link
 
 
 def rand_source(seed):

@@ -7,7 +7,10 @@ optional lies so tests can see them caught. Fleets are classic: ship ids 1..5
 row * 10 + col.
 """
 
-from link_commit import (
+from linkcable import rand_source
+
+from core.prng import Rng
+from link.commit import (
     M_ANSWER,
     M_COIN_COMMIT,
     M_COIN_REVEAL,
@@ -19,9 +22,7 @@ from link_commit import (
     MyFleet,
     PeerFleet,
 )
-from link_session import ST_OPEN
-from linkcable import rand_source
-from prng import Rng
+from link.session import ST_OPEN
 
 SIZES = {1: 5, 2: 4, 3: 3, 4: 3, 5: 2}
 FLEET_A = [(1, [0, 1, 2, 3, 4]), (2, [20, 30, 40, 50]), (3, [66, 67, 68]), (4, [81, 82, 83]), (5, [98, 99])]

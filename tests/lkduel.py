@@ -11,13 +11,14 @@ side lie (change its answers) or break the rules.
 
 import gc
 
-from bs_rules import CLASSIC
-from link_commit import PeerFleet
-from link_session import Link
 from linkcable import Cable, rand_source
-from lk_game import PLACING, TX_QUEUE, LkGame, rules_bytes
-from lk_save import commitments, payload, restore, saved_rules, split
-from prng import Rng
+
+from battleship.rules import CLASSIC
+from core.prng import Rng
+from link.commit import PeerFleet
+from link.session import Link
+from linkbattle.game import PLACING, TX_QUEUE, LkGame, rules_bytes
+from linkbattle.save import commitments, payload, restore, saved_rules, split
 
 FW = (1, 0, 0)
 TX_SLOTS = TX_QUEUE  # as on the handheld
@@ -53,7 +54,7 @@ class Hand:
         self.boots = 0
         self.flash = None  # the save: a memoryview into its disk, or None
         self.peer, self.disk, self.peer_disk = buffers(side, flash)
-        self.peer_flash = None  # the peer's commitments as saved (lk_save.commitments)
+        self.peer_flash = None  # the peer's commitments as saved (linkbattle.save.commitments)
         self.saved_got = 0
         self.saves = 0
         self.biggest_save = 0

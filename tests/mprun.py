@@ -1,8 +1,8 @@
 """Run test modules under the MicroPython unix port (pytest is not there).
 
 Usage: micropython -X heapsize=192K tests/mprun.py ROOT [--mpy DIR] tests/both/test_x.py ...
-With --mpy, the firmware and board modules come from DIR/firmware and
-DIR/boards (host_tools.mpycheck compiles them there), as on the device;
+With --mpy, the firmware, board and catalogue modules come from DIR/firmware,
+DIR/boards and DIR/catalogs (host_tools.mpycheck compiles them there), as on the device;
 without it, from the sources. Imports each module, calls every test_* function, prints failures with their
 traceback and ends with a line `#RESULT passed failed skipped` that
 host_tools/mptest.py adds up.
@@ -14,10 +14,11 @@ import sys
 def _setup(root, mpy=None):
     for sub in ("/tests/mp/fake", "/tests", "/boards", "/firmware", "/build/mplib"):
         sys.path.insert(0, root + sub)
+    sys.path.insert(0, root)
     if mpy:
+        sys.path.insert(0, mpy)  # its catalogs package
         sys.path.insert(0, mpy + "/boards")
         sys.path.insert(0, mpy + "/firmware")
-    sys.path.insert(0, root)
 
 
 def run_file(path):

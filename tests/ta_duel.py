@@ -5,13 +5,14 @@ commitment, calls in a seeded order, presses at a scripted frame, the
 shoot-out (both sides fire at once), and the fleet reveal at the end.
 """
 
-from link_commit import M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
-from link_session import ST_OPEN
 from linkcable import rand_source
-from prng import Rng
-from ta_link import LinkGame
 from ta_play import LAYOUT, LAYOUT_B, hit_frame, miss_frame
-from ta_rules import FIRE, LOCATE, OVER, SHOOTOUT
+
+from core.prng import Rng
+from link.commit import M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
+from link.session import ST_OPEN
+from torpedo.link_game import LinkGame
+from torpedo.rules import FIRE, LOCATE, OVER, SHOOTOUT
 
 LAYOUT_A = LAYOUT
 

@@ -1,8 +1,8 @@
 """Scripted Torpedo Attack players shared by the test_ta_* files (not a test module itself)."""
 
-from prng import Rng
-from ta_engine import Game
-from ta_rules import LOCATE, OVER, SHOOTOUT, WINDOW
+from core.prng import Rng
+from torpedo.engine import Game
+from torpedo.rules import LOCATE, OVER, SHOOTOUT, WINDOW
 
 # One fixed fleet for both sides: ships along rows A, C, E, G, I from column 1.
 # (ship, row, col, vertical) -> cells: Carrier 0-4, Battleship 20-23,

@@ -1,10 +1,11 @@
 """CPU levels: they see only the answers, never repeat, use every answer, save exactly."""
 
-from bs_ai import K_SUNK, K_WATER, UNKNOWN, load_ai, make_ai
-from bs_ai_hard import HardAI
-from bs_fleet import Fleet
-from bs_rules import EASY, HARD, HIT, MEDIUM, MISS, SIZE
-from prng import Rng
+from battleship.ai import load_ai, make_ai
+from battleship.ai_hard import HardAI
+from battleship.fleet import Fleet
+from battleship.rules import EASY, HARD, HIT, MEDIUM, MISS, SIZE
+from battleship.shooter import K_SUNK, K_WATER, UNKNOWN
+from core.prng import Rng
 
 
 def _play(ai, fleet, limit=100):

@@ -1,8 +1,22 @@
 """Battleship and Salvo games against the CPU: phases, turns, salvos, the end, saves."""
 
-from bs_engine import CPU, EMPTY, OVER, PLACING, PLAYER, PLAYING, SHIP, SHOT_HIT, SHOT_MISS, SHOT_SUNK, Game
-from bs_habits import Habits
-from bs_rules import (
+from support import raises
+
+from battleship.engine import (
+    CPU,
+    EMPTY,
+    OVER,
+    PLACING,
+    PLAYER,
+    PLAYING,
+    SHIP,
+    SHOT_HIT,
+    SHOT_MISS,
+    SHOT_SUNK,
+    Game,
+)
+from battleship.habits import Habits
+from battleship.rules import (
     CLASSIC,
     EASY,
     GAME_OVER,
@@ -18,7 +32,6 @@ from bs_rules import (
     WRONG_PHASE,
     Refused,
 )
-from support import raises
 
 
 def _placed(game):

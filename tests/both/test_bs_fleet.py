@@ -1,7 +1,9 @@
 """Battleship fleet: the rule table, placement rules and their refusals, shots received."""
 
-from bs_fleet import Fleet
-from bs_rules import (
+from support import raises
+
+from battleship.fleet import Fleet
+from battleship.rules import (
     BAD_SHIP,
     FLEET,
     HIT,
@@ -15,8 +17,7 @@ from bs_rules import (
     Refused,
     cell_name,
 )
-from prng import Rng
-from support import raises
+from core.prng import Rng
 
 CARRIER, BATTLESHIP, DESTROYER, SUBMARINE, PATROL = range(5)
 

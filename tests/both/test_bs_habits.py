@@ -1,10 +1,10 @@
 """The hard level's memory of a player's placement habits."""
 
-from bs_ai import make_ai
-from bs_fleet import Fleet
-from bs_habits import CLASSES, MAX_GAMES, ONE, Habits, placement_class
-from bs_rules import HARD
-from prng import Rng
+from battleship.ai import make_ai
+from battleship.fleet import Fleet
+from battleship.habits import CLASSES, MAX_GAMES, ONE, Habits, placement_class
+from battleship.rules import HARD
+from core.prng import Rng
 
 
 def _edge_fleet():

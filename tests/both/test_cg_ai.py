@@ -1,11 +1,12 @@
 """Card game CPUs: sensible choices in set positions, and whole games played headless."""
 
-from cg_ai import choose, choose_random, play_turn_moves
-from cg_engine import Game
-from cg_rules import BEGINNER, DRAW, M_PEG, M_PT, M_REPAIR, M_SHIELD, SUNK
 from cg_setup import A1, A2, A3, A4, B1, R1, R2, R4, RT, SH, W, begin, hit, reveal, setup
-from cg_view import view_for
-from prng import Rng
+
+from cards.ai import choose, choose_random, play_turn_moves
+from cards.engine import Game
+from cards.rules import BEGINNER, DRAW, M_PEG, M_PT, M_REPAIR, M_SHIELD, SUNK
+from cards.view import view_for
+from core.prng import Rng
 
 
 def _pick(g, p=0, seed=1):

@@ -1,7 +1,10 @@
 """Card game engine: the deal, Peg cards, sinking, reload, hand limits, reshuffle, winning."""
 
-from cg_engine import Game
-from cg_rules import (
+from cg_setup import A1, A2, A3, A4, B1, B2, B3, R1, R2, R4, W, begin, hit, reveal, setup, to_discard
+from support import raises
+
+from cards.engine import Game
+from cards.rules import (
     BEGINNER,
     CARD_TYPE,
     CARD_TYPES,
@@ -27,8 +30,6 @@ from cg_rules import (
     UP,
     WHITE,
 )
-from cg_setup import A1, A2, A3, A4, B1, B2, B3, R1, R2, R4, W, begin, hit, reveal, setup, to_discard
-from support import raises
 
 
 def test_deck_table_matches_rule_facts():

@@ -1,24 +1,5 @@
 """Card game Power cards (each choice) and ship powers, standard and beginner."""
 
-from cg_rules import (
-    BEGINNER,
-    CARD_TYPE,
-    EV_LOST_WHITES,
-    M_DISCARD_WHITES,
-    M_DRAW_THREE,
-    M_END,
-    M_PEG,
-    M_PLAY_TWO,
-    M_PT,
-    M_REPAIR,
-    M_SHIELD,
-    M_SKIP,
-    NO_CARD,
-    PH_PLAY,
-    PH_PT,
-    SUNK,
-    UP,
-)
 from cg_setup import (
     A1,
     A2,
@@ -42,6 +23,26 @@ from cg_setup import (
 )
 from cg_setup import shield as put_shield
 from support import raises
+
+from cards.rules import (
+    BEGINNER,
+    CARD_TYPE,
+    EV_LOST_WHITES,
+    M_DISCARD_WHITES,
+    M_DRAW_THREE,
+    M_END,
+    M_PEG,
+    M_PLAY_TWO,
+    M_PT,
+    M_REPAIR,
+    M_SHIELD,
+    M_SKIP,
+    NO_CARD,
+    PH_PLAY,
+    PH_PT,
+    SUNK,
+    UP,
+)
 
 # --- Shield -------------------------------------------------------------------
 

@@ -1,8 +1,12 @@
 """Card game: what each player may see (hidden information), move/event texts, save bytes."""
 
-from cg_ai import choose, choose_random
-from cg_engine import Game
-from cg_rules import (
+from cg_setup import A1, A2, B1, B2, C3, DT, R1, R2, RT, SH, W, begin, hit, reveal, setup
+from cg_setup import shield as put_shield
+from support import raises
+
+from cards.ai import choose, choose_random
+from cards.engine import Game
+from cards.rules import (
     BEGINNER,
     CARRIER,
     CELLS,
@@ -21,9 +25,7 @@ from cg_rules import (
     M_SKIP,
     UP,
 )
-from cg_setup import A1, A2, B1, B2, C3, DT, R1, R2, RT, SH, W, begin, hit, reveal, setup
-from cg_setup import shield as put_shield
-from cg_view import (
+from cards.view import (
     UNKNOWN,
     card_name,
     card_pegs,
@@ -34,8 +36,7 @@ from cg_view import (
     other_moves,
     view_for,
 )
-from prng import Rng
-from support import raises
+from core.prng import Rng
 
 
 def _mid_game(seed=5, plies=30, mode=0):

@@ -2,9 +2,10 @@
 published guide's Admiral's odds, the CPU's choices and tie-breaks, and
 CPU-vs-CPU games of every type played to the end."""
 
-import ex_ai as A
-import ex_engine as E
-from ex_rules import (
+from core.prng import Rng
+from express import ai as A
+from express import engine as E
+from express.rules import (
     ADMIRAL,
     BATTLESHIP,
     BURST,
@@ -19,7 +20,6 @@ from ex_rules import (
     SHIP_TABLE,
     SUBMARINE,
 )
-from prng import Rng
 
 BS, DD, CV, SS, PB, X = BATTLESHIP, DESTROYER, CARRIER, SUBMARINE, PATROL, BURST
 

@@ -2,9 +2,12 @@
 thresholds, turn order and the save format. Dice are scripted (a fake Rng that
 hands out the faces we name), so each test reads like the rulebook's example."""
 
-import ex_ai as A
-import ex_engine as E
-from ex_rules import (
+from support import raises
+
+from core.prng import Rng
+from express import ai as A
+from express import engine as E
+from express.rules import (
     ADMIRAL,
     BATTLESHIP,
     BURST,
@@ -14,8 +17,6 @@ from ex_rules import (
     PATROL,
     SUBMARINE,
 )
-from prng import Rng
-from support import raises
 
 BS, DD, CV, SS, PB, X = BATTLESHIP, DESTROYER, CARRIER, SUBMARINE, PATROL, BURST
 ORDER = [BS, DD, CV, SS, PB]  # front first

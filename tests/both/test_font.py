@@ -6,8 +6,9 @@ on CPython (no framebuf) the same tests draw through font's fb.pixel()
 fallback into a small stand-in canvas.
 """
 
-import font
 from support import skip
+
+from core import font
 
 try:
     import framebuf

@@ -1,7 +1,7 @@
 """Buttons are polled once a frame: a press is seen on exactly one frame,
 held arrows auto-repeat, sound cues play without blocking."""
 
-from hal import DOWN, UP, A, B, Buttons, Sound
+from core.hal import DOWN, UP, A, B, Buttons, Sound
 
 
 class Keys:

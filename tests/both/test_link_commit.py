@@ -1,6 +1,10 @@
 """Coin flip and fleet commitments: a fair start, and a lie caught when told or at the end."""
 
-from link_commit import (
+from linkcable import Cable, Pair, rand_source
+from linkduel import FLEET_A, FLEET_B, Duel, classic_ok
+from support import raises
+
+from link.commit import (
     C_ANSWER,
     C_COIN_COPY,
     C_COIN_OPEN,
@@ -17,9 +21,6 @@ from link_commit import (
     PeerFleet,
     cell_name,
 )
-from linkcable import Cable, Pair, rand_source
-from linkduel import FLEET_A, FLEET_B, Duel, classic_ok
-from support import raises
 
 STREAM = b"\x01\x02\x03\x04\x05\x06\x07\x08"
 

@@ -2,9 +2,10 @@
 
 import binascii
 
-import link_frame as lf
-from prng import Rng
 from support import raises
+
+from core.prng import Rng
+from link import frame as lf
 
 SID = b"\x11\x22\x33\x44"
 

@@ -4,11 +4,12 @@ after line noise the stream still delivers every message exactly once."""
 import binascii
 import gc
 
-import link_frame as lf
-from link_commit import CheatError, CoinFlip, MyFleet, PeerFleet
 from linkcable import Pair, rand_source
 from linkduel import FLEET_B
-from prng import Rng
+
+from core.prng import Rng
+from link import frame as lf
+from link.commit import CheatError, CoinFlip, MyFleet, PeerFleet
 
 
 def _bytes(rng, n, zeros=True):

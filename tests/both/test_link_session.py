@@ -4,8 +4,11 @@ import binascii
 import gc
 import io
 
-import link_frame as lf
-from link_session import (
+from linkcable import Cable, Pair, rand_source
+from support import raises
+
+from link import frame as lf
+from link.session import (
     M_OTHER_GAME,
     M_OUT_OF_STEP,
     ST_CONNECTING,
@@ -16,8 +19,6 @@ from link_session import (
     ST_VERSION,
     Link,
 )
-from linkcable import Cable, Pair, rand_source
-from support import raises
 
 
 def _open(p):

@@ -1,13 +1,16 @@
-"""Battleship and Salvo between two linked handhelds (lk_game) on a virtual cable: the coin,
+"""Battleship and Salvo between two linked handhelds (linkbattle.game) on a virtual cable: the coin,
 the commitments, turns and salvos, the verified end, a pulled cable, restarts from flash, saves,
 and every kind of lie caught."""
 
 import gc
 
-from bs_fleet import Fleet
-from bs_rules import CLASSIC, NOT_YOUR_TURN, REPEAT, SALVO, Refused
-from link_session import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED
-from lk_game import (
+from lkduel import LAYOUT_A, Duel
+from support import raises
+
+from battleship.fleet import Fleet
+from battleship.rules import CLASSIC, NOT_YOUR_TURN, REPEAT, SALVO, Refused
+from link.session import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED
+from linkbattle.game import (
     ILLEGAL,
     LINKING,
     ME,
@@ -19,9 +22,7 @@ from lk_game import (
     rules_bytes,
     rules_of,
 )
-from lk_save import payload, restore, saved_rules, split
-from lkduel import LAYOUT_A, Duel
-from support import raises
+from linkbattle.save import payload, restore, saved_rules, split
 
 
 def _log(g):
@@ -72,14 +73,13 @@ def _ships(layout):
 
 
 def test_the_link_layers_numbers_are_the_ones_the_game_names():
-    import link_frame
-    import link_session
-    import lk_game
+    from link import frame, session
+    from linkbattle import game
 
     names = "ST_CONNECTING ST_UNPLUGGED ST_VERSION ST_RULES ST_SYNCING ST_MISMATCH ST_OPEN M_OUT_OF_STEP"
     for name in (names + " GAME_BATTLESHIP RULE_SALVO RULE_TOUCHING").split():
-        assert getattr(lk_game, name) == getattr(link_session, name), name
-    assert lk_game.PROTOCOL == link_frame.VERSION
+        assert getattr(game, name) == getattr(session, name), name
+    assert game.PROTOCOL == frame.VERSION
 
 
 def test_rules_bytes_name_the_game_salvo_and_touching():

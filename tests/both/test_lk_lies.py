@@ -1,13 +1,25 @@
-"""Lies and broken rules between two linked handhelds (lk_game), each caught and named: a false
+"""Lies and broken rules between two linked handhelds (linkbattle.game), each caught and named: a false
 miss or hit on the shot it is told, a hidden or false sinking and an illegal fleet when the fleets
 are revealed, an extra or repeated shot at once, and a loser that never shows its fleet."""
 
 import gc
 
-from bs_rules import CLASSIC
-from link_commit import C_ANSWER, C_ILLEGAL, C_PROTOCOL, C_SUNK_FALSE, C_SUNK_HIDDEN, M_FLEET_REVEAL, M_SHOT
-from lk_game import CHEAT, FORFEIT, ILLEGAL, ME, PEER, W_AT_END, W_REPEAT, W_SAID_HIT, W_SAID_MISS, W_TURN
 from lkduel import LAYOUT_A, LAYOUT_B, Duel
+
+from battleship.rules import CLASSIC
+from link.commit import C_ANSWER, C_ILLEGAL, C_PROTOCOL, C_SUNK_FALSE, C_SUNK_HIDDEN, M_FLEET_REVEAL, M_SHOT
+from linkbattle.game import (
+    CHEAT,
+    FORFEIT,
+    ILLEGAL,
+    ME,
+    PEER,
+    W_AT_END,
+    W_REPEAT,
+    W_SAID_HIT,
+    W_SAID_MISS,
+    W_TURN,
+)
 
 
 def _liar(lie, seeds=(21, 22), touching=True, layouts=(LAYOUT_A, LAYOUT_B), variant=CLASSIC):

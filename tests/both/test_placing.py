@@ -2,11 +2,11 @@
 ships come Carrier first at the first free spot from the middle, the arrows move and B turns
 them, A puts one down only where the rules allow, and the hand is empty after the last."""
 
-from bs_fleet import Fleet
-from bs_rules import OFF_GRID, OK, OVERLAP, TOUCHING
-from hal import DOWN, LEFT, RIGHT, UP, A, B, Buttons
-from placing import Hand, Placement
-from prng import Rng
+from battleship.fleet import Fleet
+from battleship.placing import Hand, Placement
+from battleship.rules import OFF_GRID, OK, OVERLAP, TOUCHING
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B, Buttons
+from core.prng import Rng
 
 CARRIER, BATTLESHIP, DESTROYER, SUBMARINE, PATROL = range(5)
 

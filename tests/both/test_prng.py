@@ -1,8 +1,9 @@
 """The shared PRNG: reproducible, bounded, unbiased enough, and the same on
 both interpreters (the golden stream below is checked under each)."""
 
-from prng import Rng
 from support import raises
+
+from core.prng import Rng
 
 # First values for seed 1 and seed 123456789. If this changes, every saved
 # game and every seeded benchmark changes with it.

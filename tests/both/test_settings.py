@@ -1,7 +1,7 @@
 """Settings: defaults, stepping through choices, and a save that loads back
 (even one from another firmware version)."""
 
-from settings import TABLE, Settings
+from core.settings import TABLE, Settings
 
 
 def test_defaults():

@@ -4,8 +4,9 @@ old save."""
 
 import os
 
-from storage import OsFs, Storage, StorageFull, pack, unpack
 from support import raises
+
+from core.storage import OsFs, Storage, StorageFull, pack, unpack
 
 _DIR = "/tmp/broadside-test-storage-%d" % os.getpid() if hasattr(os, "getpid") else "/tmp/bs-test-storage"
 

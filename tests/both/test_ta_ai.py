@@ -1,10 +1,10 @@
 """The CPU's periscope aim: it fires inside the window after a reaction time, the same seed gives
 the same press, and a higher level hits more often."""
 
-from prng import Rng
-from ta_ai import press_frame
-from ta_rules import AIM_REACT, WINDOW
-from ta_scope import Drift, drift_seed, period_for
+from core.prng import Rng
+from torpedo.ai import press_frame
+from torpedo.rules import AIM_REACT, WINDOW
+from torpedo.scope import Drift, drift_seed, period_for
 
 
 def _hit_rate(level, n=200):

@@ -2,10 +2,11 @@
 higher score when every ship is resolved (or the trailing side can no longer catch up); a player
 with nothing left to locate passes."""
 
-from bs_rules import GAME_OVER, Refused
 from support import raises
 from ta_play import ALL_SHIP_CELLS, SHIP_CELLS, WATER, fire_with, play_calls, two_players
-from ta_rules import (
+
+from battleship.rules import GAME_OVER, Refused
+from torpedo.rules import (
     END_DECIDED,
     END_RESOLVED,
     END_TARGET,

@@ -1,10 +1,11 @@
 """The firing sequence: a hit scores 200 / 150 / 100 for the 1st / 2nd / 3rd torpedo and ends the
 turn; three misses and the ship escapes for good."""
 
-from bs_rules import NOT_YOUR_TURN, REPEAT, WRONG_PHASE, Refused
 from support import raises
 from ta_play import SHIP_CELLS, WATER, fire_with, hit_frame, miss_frame, two_players
-from ta_rules import (
+
+from battleship.rules import NOT_YOUR_TURN, REPEAT, WRONG_PHASE, Refused
+from torpedo.rules import (
     FIRE,
     GONE,
     HIT1,

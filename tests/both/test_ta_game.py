@@ -1,9 +1,10 @@
 """Whole games, headless: a scripted player against the CPU at every level plays to the end, and
 CPU-against-CPU games replay exactly from their seed."""
 
-from ta_engine import Game
 from ta_play import cpu_play, hit_frame, miss_frame
-from ta_rules import DRAW, END_SHOOTOUT, FIRE, LOCATE, OVER, SHOOTOUT, TARGET_SCORE
+
+from torpedo.engine import Game
+from torpedo.rules import DRAW, END_SHOOTOUT, FIRE, LOCATE, OVER, SHOOTOUT, TARGET_SCORE
 
 
 def _scripted_vs_cpu(seed, level):

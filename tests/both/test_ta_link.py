@@ -2,8 +2,12 @@
 the link's committed SHOT / ANSWER, a press travels as its frame and is checked against the shared
 drift, the fleets revealed at the end check every answer, and lies are caught."""
 
-from bs_rules import NOT_YOUR_TURN, Refused
-from link_commit import (
+from support import raises
+from ta_play import LAYOUT as LAYOUT_A
+from ta_play import LAYOUT_B, hit_frame, miss_frame, rand_source
+
+from battleship.rules import NOT_YOUR_TURN, Refused
+from link.commit import (
     C_ANSWER,
     C_PROTOCOL,
     C_SUNK_HIDDEN,
@@ -13,11 +17,8 @@ from link_commit import (
     CheatError,
     CoinFlip,
 )
-from support import raises
-from ta_link import C_PRESS, M_PRESS, LinkGame, fleet_ok, rules_bytes, seed_from_game_id
-from ta_play import LAYOUT as LAYOUT_A
-from ta_play import LAYOUT_B, hit_frame, miss_frame, rand_source
-from ta_rules import FIRE, LOCATE, OVER, SHIP_LOCATED, TARGET_LOCATED
+from torpedo.link_game import C_PRESS, M_PRESS, LinkGame, fleet_ok, rules_bytes, seed_from_game_id
+from torpedo.rules import FIRE, LOCATE, OVER, SHIP_LOCATED, TARGET_LOCATED
 
 STREAM = b"\x11\x22\x33\x44\x55\x66\x77\x88"
 

@@ -1,11 +1,12 @@
 """Locating: a call is answered OPEN WATER, TARGET LOCATED or (on a ship's last cell) SHIP LOCATED;
 a call is one turn; SHIP LOCATED hands the same player the periscope instead."""
 
-from bs_rules import NOT_PLACED, OFF_GRID, REPEAT, WRONG_PHASE, Refused
 from support import raises
-from ta_engine import Game
 from ta_play import SHIP_CELLS, WATER, two_players
-from ta_rules import (
+
+from battleship.rules import NOT_PLACED, OFF_GRID, REPEAT, WRONG_PHASE, Refused
+from torpedo.engine import Game
+from torpedo.rules import (
     ANNOUNCE,
     FIRE,
     FIRING,

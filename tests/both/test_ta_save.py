@@ -1,9 +1,10 @@
 """Saving: every phase of a game restores byte for byte and plays on exactly as if never saved."""
 
 from support import raises
-from ta_engine import Game
 from ta_play import ALL_SHIP_CELLS, LAYOUT, SHIP_CELLS, WATER, miss_frame, play_calls, tied_game, two_players
-from ta_rules import FIRE, LOCATE, OVER, SHOOTOUT
+
+from torpedo.engine import Game
+from torpedo.rules import FIRE, LOCATE, OVER, SHOOTOUT
 
 
 def _same(g):

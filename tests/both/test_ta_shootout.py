@@ -2,11 +2,12 @@
 drift; hit beats miss; otherwise another, faster round; after SD_CLOSEST_AFTER level rounds the
 closer press takes a level round; nobody firing for SD_MAX_ROUNDS rounds is a draw."""
 
-from bs_rules import NOT_YOUR_TURN, Refused
 from support import raises
-from ta_engine import Game
 from ta_play import hit_frame, miss_frame, tied_game
-from ta_rules import (
+
+from battleship.rules import NOT_YOUR_TURN, Refused
+from torpedo.engine import Game
+from torpedo.rules import (
     DRAW,
     END_SHOOTOUT,
     NO_PRESS,

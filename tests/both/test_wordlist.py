@@ -1,6 +1,6 @@
 """Word tables kept as text: each language column answers like a dict."""
 
-from wordlist import Column, Words
+from core.wordlist import Column, Words
 
 ROWS = "\nhit|HIT|TALÁLAT\nmiss|MISS|MELLÉ\nhi|Hi|Szia\n"
 
@@ -26,10 +26,10 @@ def test_words_lines_and_parts():
 def test_a_language_comes_into_memory_only_when_a_word_of_it_is_asked_for():
     import sys
 
-    for m in ("ta_en", "ta_hu"):
+    for m in ("torpedo.en", "torpedo.hu"):
         sys.modules.pop(m, None)
-    en, hu = Words(None, "ta_en"), Words(None, "ta_hu")
+    en, hu = Words(None, "torpedo.en"), Words(None, "torpedo.hu")
     assert en.get("ta_vs_cpu") == "Play the CPU"
     # the text stays, its module does not; the other language was never imported
-    assert "ta_en" not in sys.modules and "ta_hu" not in sys.modules and hu.texts == []
+    assert "torpedo.en" not in sys.modules and "torpedo.hu" not in sys.modules and hu.texts == []
     assert hu.get("ta_vs_cpu") == "A gép ellen" and en.get("ta_absent") is None

@@ -14,8 +14,8 @@ BALLAST = 20000
 DUMMY = '''"""A stand-in game: holds BALLAST bytes while open; DOWN redraws the whole
 screen, UP moves one pixel; B closes it."""
 
-import ui
-from hal import DOWN, UP, B
+from core import ui
+from core.hal import DOWN, UP, B
 
 TABLE = tuple(range(300))  # some module data, so importing it costs heap
 
@@ -53,9 +53,11 @@ def fw(tmp_path_factory):
     root = tmp_path_factory.mktemp("bench")
     fw = root / "firmware"
     shutil.copytree(FIRMWARE, fw)
-    (fw / "dummy_game.py").write_text(DUMMY)
-    modes = (fw / "modes.py").read_text()
-    (fw / "modes.py").write_text(modes + '\nMODES = (("back", "dummy_game", None),)\n')
+    (fw / "dummy").mkdir()
+    (fw / "dummy" / "__init__.py").write_text("")
+    (fw / "dummy" / "game.py").write_text(DUMMY)
+    modes = (fw / "core" / "modes.py").read_text()
+    (fw / "core" / "modes.py").write_text(modes + '\nMODES = (("back", "dummy.game", None),)\n')
     installs = bench.build_installs(firmware_dir=str(fw), where=str(root / "build"))
     return str(fw), installs
 
@@ -74,7 +76,7 @@ def test_game_mode_is_measured_and_freed_on_the_way_back(fw):
     _, installs = fw
     r = bench.play("back", "UP,UP,B", 1, installs["mpy"], labels={"back": "A,"})
     assert r["completed"], r
-    assert r["modules"] == ["dummy_game"] and r["import_bytes"] > 0 and r["import_ms"] > 0
+    assert r["modules"] == ["dummy.game"] and r["import_bytes"] > 0 and r["import_ms"] > 0
     # the game's ballast is in the peak (less the menus, which leave the heap while a game runs)
     assert r["peak_heap_bytes"] >= r["boot_heap_bytes"] + BALLAST - 8192
     assert r["left_loaded"] == []  # lazy loading: the game's module is gone again

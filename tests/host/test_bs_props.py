@@ -1,11 +1,12 @@
 """Property tests (CPython only): random placements against a brute-force oracle,
 random games saved and restored at random moments."""
 
-from bs_engine import CPU, OVER, PLAYER, PLAYING, Game
-from bs_fleet import Fleet
-from bs_rules import HIT, MISS, OFF_GRID, OK, OVERLAP, REPEAT, SHIP_SIZES, TOUCHING, Refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from battleship.engine import CPU, OVER, PLAYER, PLAYING, Game
+from battleship.fleet import Fleet
+from battleship.rules import HIT, MISS, OFF_GRID, OK, OVERLAP, REPEAT, SHIP_SIZES, TOUCHING, Refused
 
 
 def oracle(fleet, ship, row, col, vertical):
@@ -56,7 +57,7 @@ def test_placement_is_refused_exactly_when_the_rules_say_so(touching, tries):
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**30 - 1), st.lists(st.integers(0, 99), min_size=1, max_size=150))
 def test_shots_answer_hit_miss_and_name_a_ship_exactly_when_its_last_cell_is_hit(seed, shots):
-    from prng import Rng
+    from core.prng import Rng
 
     f = Fleet()
     f.shuffle(Rng(seed))

@@ -13,7 +13,18 @@ from host_tools.paths import BOARDS, FIRMWARE, micropython
 
 
 def _modules():
-    return sorted(n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and n != "main.py")
+    """Every firmware module but main.py, as its path under firmware/ without .py (core/app)."""
+    found = []
+    for folder, _dirs, files in os.walk(FIRMWARE):
+        for n in files:
+            rel = os.path.relpath(os.path.join(folder, n), FIRMWARE)
+            if n.endswith(".py") and rel != "main.py":
+                found.append(rel[:-3].replace(os.sep, "/"))
+    return sorted(found)
+
+
+def _packages():
+    return sorted({m.split("/")[0] for m in _modules()})
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +70,8 @@ def test_everything_else_is_bytecode_of_the_venvs_mpy_version(built):
 
 def test_compiled_bundle_runs_on_micropython(built):
     # the unix port loads the very .mpy files (bytecode does not depend on the CPU)
-    code = "import prng\nprint(prng.Rng(7).below(1000))\n"
-    code += "import storage\nprint(storage.unpack(storage.pack(b'x')))"
+    code = "from core import prng\nprint(prng.Rng(7).below(1000))\n"
+    code += "from core import storage\nprint(storage.unpack(storage.pack(b'x')))"
     env = dict(os.environ, MICROPYPATH=os.path.join(built.out, "lib"))
     out = subprocess.run([micropython(), "-c", code], capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
@@ -70,10 +81,10 @@ def test_compiled_bundle_runs_on_micropython(built):
 def test_native_code_is_compiled_for_the_rp2040(tmp_path):
     fw = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, fw)
-    with open(fw / "fast.py", "w") as f:
+    with open(fw / "core" / "fast.py", "w") as f:
         f.write("import micropython\n\n@micropython.native\ndef add(a, b):\n    return a + b\n")
     b = bundle.build("pico_oled", str(tmp_path / "out"), firmware_dir=str(fw))
-    fast = b.by_path()["/lib/fast.mpy"]
+    fast = b.by_path()["/lib/core/fast.mpy"]
     with open(fast.local, "rb") as f:
         head = f.read(3)
     assert fast.native and head[2] >> 2 == bundle.ARCH_NAMES.index("armv6m")
@@ -91,9 +102,11 @@ def test_frozen_build_manifest(built):
     with open(os.path.join(built.out, "manifest.py")) as f:
         text = f.read()
     assert 'include("$(PORT_DIR)/boards/manifest.py")' in text
+    for p in _packages():
+        assert 'package("%s", base_path="freeze")' % p in text
     for m in _modules():
-        assert 'module("%s.py", base_path="freeze")' % m in text
         assert os.path.exists(os.path.join(built.out, "freeze", m + ".py"))
+    assert "catalog" not in text
     assert 'package("adafruit_bus_device", base_path="freeze")' in text
     assert "main.py" not in text.split("include(")[1]  # main.py stays a file on the handheld
     compile(text, "manifest.py", "exec")
@@ -101,7 +114,7 @@ def test_frozen_build_manifest(built):
 
 def test_source_bundle_copies_py_files(tmp_path):
     b = bundle.build("pico_oled", str(tmp_path / "src"), compile=False)
-    assert "/lib/app.py" in b.paths() and not [p for p in b.paths() if p.endswith(".mpy")]
+    assert "/lib/core/app.py" in b.paths() and not [p for p in b.paths() if p.endswith(".mpy")]
 
 
 def test_rebuild_replaces_the_old_bundle_whole(tmp_path):
@@ -120,11 +133,11 @@ def test_failed_build_leaves_the_previous_bundle(tmp_path):
     first = bundle.build("pico_oled", str(out))
     fw = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, fw)
-    with open(fw / "ui.py", "a") as f:
+    with open(fw / "core" / "ui.py", "a") as f:
         f.write("\ndef broken(:\n")
     with pytest.raises(BundleError) as e:
         bundle.build("pico_oled", str(out), firmware_dir=str(fw))
-    assert "ui.py" in str(e.value)
+    assert os.path.join("core", "ui.py") in str(e.value)
     for f in first.files:
         with open(f.local, "rb") as fh:
             assert bundle.hashlib.sha256(fh.read()).hexdigest() == f.sha256
@@ -143,11 +156,11 @@ def test_unknown_board_is_refused_with_the_known_ones(tmp_path):
 def _crash_trace(tmp_path, **opts):
     fw = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, fw)
-    with open(fw / "oops.py", "w") as f:
+    with open(fw / "core" / "oops.py", "w") as f:
         f.write("def first():\n    return 1\n\n\ndef boom():\n    x = first()\n    raise ValueError(x)\n")
     b = bundle.build("sim", str(tmp_path / "out"), arch=None, firmware_dir=str(fw), **opts)
     env = dict(os.environ, MICROPYPATH=os.path.join(b.out, "lib"))
-    cmd = [micropython(), "-c", "import oops\noops.boom()"]
+    cmd = [micropython(), "-c", "from core import oops\noops.boom()"]
     out = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return out.stdout + out.stderr
 
@@ -155,6 +168,6 @@ def _crash_trace(tmp_path, **opts):
 def test_a_traceback_names_module_and_function_and_the_line_when_asked(tmp_path):
     # the device's bundle leaves line numbers out (heap); make flash LINES=1 keeps them
     plain = _crash_trace(tmp_path / "a")
-    assert 'File "oops", line 1, in boom' in plain and "ValueError: 1" in plain
+    assert 'File "core.oops", line 1, in boom' in plain and "ValueError: 1" in plain
     lined = _crash_trace(tmp_path / "b", lines=True)
-    assert 'File "oops", line 7, in boom' in lined
+    assert 'File "core.oops", line 7, in boom' in lined

@@ -8,13 +8,14 @@ order) is shuffled.
 
 import random
 
-from cg_ai import choose, choose_random
-from cg_engine import Game
-from cg_rules import CELLS, DOWN
-from cg_view import UNKNOWN, view_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from prng import Rng
+
+from cards.ai import choose, choose_random
+from cards.engine import Game
+from cards.rules import CELLS, DOWN
+from cards.view import UNKNOWN, view_for
+from core.prng import Rng
 
 
 def _scramble_hidden(g, viewer, r):

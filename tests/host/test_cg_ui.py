@@ -5,8 +5,8 @@ presses keys, the screens compared with golden images, the save on flash read ba
 import os
 
 from simtest import assert_golden, open_mode, play
-from storage import unpack
 
+from core.storage import unpack
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
@@ -60,12 +60,12 @@ def test_whole_game_against_the_cpu(tmp_path):
 
 
 def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
-    import cg_ui
+    from cards import ui
 
     saves = str(tmp_path)
     h = play(OPEN + ",A", env=SEED, saves=saves)
     try:
-        while cg_ui.load(_saved(saves))[0].turn < 3:  # play on with A, as above
+        while ui.load(_saved(saves))[0].turn < 3:  # play on with A, as above
             run_script([h], "A", tail_frames=0)
         # let the CPU finish its turn, then B: the pause menu, UP: its last row, Save and quit
         run_script([h], "WAIT12000,B,UP")
@@ -75,7 +75,7 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
     finally:
         h.close()
     data = _saved(saves)
-    g, level, _rng = cg_ui.load(data)  # CPython reads what MicroPython wrote
+    g, level, _rng = ui.load(data)  # CPython reads what MicroPython wrote
     assert g.turn >= 3 and not g.over and level == 1
     assert g.mode == 0 and g.cur == 0
     # power on again: Continue brings the same game back, at the same turn

@@ -6,9 +6,10 @@ import functools
 import itertools
 from fractions import Fraction
 
-import ex_ai as A
-import ex_engine as E
-from ex_rules import (
+from core.prng import Rng
+from express import ai as A
+from express import engine as E
+from express.rules import (
     ADMIRAL,
     BURST,
     BURST_NONE,
@@ -19,7 +20,6 @@ from ex_rules import (
     CARRIER,
     SHIP_TABLE,
 )
-from prng import Rng
 
 TARGET = 0  # any ship: faces are symmetric
 

@@ -1,16 +1,16 @@
-"""firmware/font.py's generated data is exactly host_tools/fontgen.py's art."""
+"""firmware/core/font.py's generated data is exactly host_tools/fontgen.py's art."""
 
 import os
 import shutil
 
-import font
 import pytest
 
+from core import font
 from host_tools import fontgen
 
 
 def decode_main(name):
-    """The picture firmware/font.py holds for one main glyph, read back from its bytes."""
+    """The picture firmware/core/font.py holds for one main glyph, read back from its bytes."""
     gi = fontgen.main_order().index(name)
     lo, hi = font._MINDEX[2 * gi], font._MINDEX[2 * gi + 1]
     off, w = lo | ((hi & 15) << 8), hi >> 4

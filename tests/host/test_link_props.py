@@ -1,9 +1,10 @@
 """Properties of the link layer over many generated cases (CPython only, hypothesis)."""
 
-import link_frame as lf
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from linkcable import Cable, Pair
+
+from link import frame as lf
 
 
 @given(st.binary(max_size=255))

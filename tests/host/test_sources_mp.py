@@ -14,8 +14,11 @@ _PATH = "firmware:boards:tests/mp/fake:build/mplib:.frozen"
 def _modules():
     found = []
     for folder in ("firmware", "boards"):
-        for path in sorted(glob.glob(os.path.join(ROOT, folder, "*.py"))):
-            name = os.path.basename(path)[:-3]
+        top = os.path.join(ROOT, folder)
+        for path in sorted(glob.glob(os.path.join(top, "**", "*.py"), recursive=True)):
+            name = os.path.relpath(path, top)[:-3].replace(os.sep, ".")
+            if name.endswith("__init__"):
+                name = name[: -len(".__init__")]
             if name != "main":  # main runs the handheld when imported
                 found.append(name)
     return found

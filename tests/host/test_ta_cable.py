@@ -7,18 +7,18 @@ same code on both (a whole linked game under MicroPython: tests/host/test_ta_ui.
 
 import sys
 
-import strings
-import ta_view
-from link_commit import C_ANSWER
-from prng import Rng
-from storage import Storage
-from ta_cable import CableMatch, _rekey
-from ta_link import C_PRESS, M_PRESS, LinkGame
-from ta_rules import FIRE, LOCATE, SHIP_LOCATED
+from core import strings
+from core.prng import Rng
+from core.storage import Storage
+from link.commit import C_ANSWER
+from torpedo import view
+from torpedo.cable import CableMatch, _rekey
+from torpedo.link_game import C_PRESS, M_PRESS, LinkGame
+from torpedo.rules import FIRE, LOCATE, SHIP_LOCATED
 
 _DIR = "/tmp/broadside-test-tacable"
 _GID = b"\x11\x22\x33\x44\x55\x66\x77\x88"
-_PLAY = 4  # ta_cable's stage (a private const there)
+_PLAY = 4  # torpedo.cable's stage (a private const there)
 # Fleets: ships along rows A, C, E, G, I for one side, down columns 10, 8, 6, 4, 2 for the other
 _ROWS = ((0, 0, 0, False), (1, 2, 0, False), (2, 4, 0, False), (3, 6, 0, False), (4, 8, 0, False))
 _COLS = ((0, 0, 9, True), (1, 0, 7, True), (2, 0, 5, True), (3, 0, 3, True), (4, 0, 1, True))
@@ -90,7 +90,7 @@ def _app(seed):
     app = _App(st)
     app.stack.append(None)
     strings.set_lang("en")
-    ta_view.words()
+    view.words()
     return app
 
 
@@ -152,11 +152,13 @@ def test_a_cable_game_saves_and_loads_whole():
     assert bytes(blob) == bytes(a.peer.blob)  # the rival's commitments, once, apart
     back = CableMatch.load(app, payload)
     assert back.lg.to_bytes() == a.to_bytes() and back.stage == _PLAY and back.me == 0
-    import ta_ui  # Continue on the main menu: the game's screen, the game as it was, the link to find
+    from torpedo import (
+        ui,  # Continue on the main menu: the game's screen, the game as it was, the link to find
+    )
 
-    ta_ui.resume(app, payload)
-    # the link's screens leave the heap first: locating loads on the next frame (ta_view.Then)
-    assert type(app.top()).__name__ == "Then" and "ta_locate" not in sys.modules
+    ui.resume(app, payload)
+    # the link's screens leave the heap first: locating loads on the next frame (torpedo.view.Then)
+    assert type(app.top()).__name__ == "Then" and "torpedo.locate" not in sys.modules
     app.top().update(app)
     top = app.top()
     assert type(top).__name__ == "Locate" and top.m.cable and top.g.to_bytes() == a.game.to_bytes()

@@ -7,8 +7,9 @@ runs the same game messages under MicroPython without the two link sessions)."""
 
 from linkcable import Cable, Pair
 from ta_duel import duel
-from ta_link import rules_bytes
-from ta_rules import OVER
+
+from torpedo.link_game import rules_bytes
+from torpedo.rules import OVER
 
 
 def _public(g):

@@ -4,8 +4,9 @@ game ends with equal turns and a winner the rules name, and every state saves an
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ta_engine import Game
-from ta_rules import FIRE, HIT1, LOCATE, NO_PRESS, OVER, SCORES, SHOOTOUT, TARGET_SCORE, WINDOW
+
+from torpedo.engine import Game
+from torpedo.rules import FIRE, HIT1, LOCATE, NO_PRESS, OVER, SCORES, SHOOTOUT, TARGET_SCORE, WINDOW
 
 
 def _check(g):

@@ -57,7 +57,7 @@ class _Ink:
 def shows(h, word):
     """Is `word` on the screen as a title: dark on the lit bar of the locating screen's panel
     (x 64, y 1) or the periscope's bottom line (centred, y 51)?"""
-    import font
+    from core import font
 
     s = h.screen()
     w = font.width(word)

@@ -1,24 +1,25 @@
 """Helpers for the card game screen tests under MicroPython: a dict for flash, a fake
 handheld in the card game, game positions, and a key-driving player."""
 
-import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
-import strings
-from app import App
-from cg_ai import choose
-from cg_engine import Game
-from cg_rules import CARD_TYPE, STANDARD
-from cg_ui import start
-from cg_ui_game import GameScreen
-from cg_ui_pick import CPU, F_TARGET, F_WAIT
-from cg_view import view_for
 from dictstorage import DictStorage  # noqa: F401  (the card tests take it from here)
 from fakehw import make_hw, press
-from hal import RIGHT, A
-from prng import Rng
+
+from cards import ui  # noqa: F401  (first: its modules compile best in an empty heap)
+from cards.ai import choose
+from cards.engine import Game
+from cards.game import GameScreen
+from cards.pick import CPU, F_TARGET, F_WAIT
+from cards.rules import CARD_TYPE, STANDARD
+from cards.ui import start
+from cards.view import view_for
+from core import strings
+from core.app import App
+from core.hal import RIGHT, A
+from core.prng import Rng
 
 
 def position(seed, plies, mode=STANDARD):
-    """Game `seed` after `plies` moves of the sensible CPU on both sides (as cg_ui_cat)."""
+    """Game `seed` after `plies` moves of the sensible CPU on both sides (as catalogs.cards)."""
     g = Game(seed, mode, 0)
     rng = Rng(seed)
     for _ in range(plies):
@@ -33,7 +34,7 @@ def new_app(storage=None):
     the heap while a game runs, and comes back when the game's last screen closes)."""
     strings.set_lang("en")
     app = App(make_hw(storage))
-    app._load_mode("cg_ui")
+    app._load_mode("cards.ui")
     return app
 
 

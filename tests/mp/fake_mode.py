@@ -1,13 +1,13 @@
 """A stand-in game mode for the home-screen tests."""
 
-import ui
+from core import ui
 
 CALLS = []
 
 
 class Board(ui.Screen):
     def update(self, app):
-        from hal import B
+        from core.hal import B
 
         if app.buttons.pressed(B):
             app.pop()

@@ -2,7 +2,8 @@
 real framebuf display (no bus), scripted buttons, a stepping clock."""
 
 import framebuf
-from hal import Buttons, Hw, Sound
+
+from core.hal import Buttons, Hw, Sound
 
 
 class FakeDisplay(framebuf.FrameBuffer):

@@ -7,18 +7,18 @@ layer) and tests/host/test_lk_ui.py (two simulated handhelds)."""
 from lkui_heap import COMMITMENTS, PEERS  # noqa: I001  (first: the big blocks, the heap whole)
 
 # isort: split
-import lk_ui  # (next: its modules compile best in a heap still empty)
+from linkbattle import ui as lk_ui  # (next: its modules compile best in a heap still empty)
 
 # isort: split
 import dictstorage
-import strings
-import ui
-from app import App
-from bs_rules import CLASSIC
 from fakehw import make_hw
-from hal import A
-from lk_game import PLACING, ST_OPEN, ST_UNPLUGGED, LkGame
-from prng import Rng
+
+from battleship.rules import CLASSIC
+from core import strings, ui
+from core.app import App
+from core.hal import A
+from core.prng import Rng
+from linkbattle.game import PLACING, ST_OPEN, ST_UNPLUGGED, LkGame
 
 STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
 
@@ -104,7 +104,7 @@ class Pair:
         self.ours.other, theirs.other = theirs, self.ours
         self.flash = DictStorage()
         hw = make_hw(self.flash)
-        hw.link = self.ours  # a port is there (lk_ui._link hands the game this stand-in)
+        hw.link = self.ours  # a port is there (linkbattle.ui._link hands the game this stand-in)
         self.app = App(hw)
         self.bot = LkGame(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
         self.bot_on = True
@@ -114,7 +114,7 @@ class Pair:
 
     def start(self, arg="classic"):
         self.patch()
-        self.app.start_mode("lk_ui", arg)
+        self.app.start_mode("linkbattle.ui", arg)
 
     def patch(self):
         """Our handheld's randomness, our end of the stand-in link, our PeerFleet."""

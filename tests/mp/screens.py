@@ -1,23 +1,24 @@
 """Every screen of every module, for the layout tests and the PNG review.
 
-A UI module may define catalog(app) yielding (name, screen) pairs: the
-screen in a representative state (long names, full hands, end of game).
-This module collects them from home.py and every mode in modes.py.
+Each menu entry's module has a catalogue (catalogs.CATALOGS) whose
+catalog(app) yields (name, screen) pairs: the screen in a representative
+state (long names, full hands, end of game). This module collects them from
+the main menu and every mode in core/modes.py.
 """
 
 import sys
 
-import font
-import strings
-import ui
-from app import App
 from fakehw import make_hw
+
+from catalogs import CATALOGS
+from core import font, load, strings, ui, unload
+from core.app import App
 
 
 def modules():
-    from modes import MODES  # not kept: the menus are not in the heap beside a game
+    from core.modes import MODES  # not kept: the menus are not in the heap beside a game
 
-    names = ["home"]
+    names = ["core.home"]
     for _key, module, _arg in MODES:
         if module not in names:
             names.append(module)
@@ -30,18 +31,23 @@ def each_screen(app, only=None):
     module holds the game's). only: one module's screens. A game leaves the
     heap fragmented for the next one, so the tests visit one game a process."""
     for name in modules():
-        if only and name != only:
+        if only and only not in (name, short(name)):
             continue
         before = set(sys.modules)
-        mod = __import__("home") if name == "home" else app._load_mode(name)
-        if hasattr(mod, "catalog"):
-            for screen_name, screen in mod.catalog(app):
-                yield name + "." + screen_name, screen
-        mod = None
+        load(name) if name == "core.home" else app._load_mode(name)
+        cat = load(CATALOGS[name])
+        for screen_name, screen in cat.catalog(app):
+            yield short(name) + "." + screen_name, screen
+        cat = None
         app.stack = []
         app.end_mode()
         for m in [m for m in sys.modules if m not in before]:
-            del sys.modules[m]
+            unload(m)
+
+
+def short(name):
+    """The name screens go by (battleship.ui -> battleship, core.home -> home)."""
+    return name.split(".")[1] if name.startswith("core.") else name.split(".")[0]
 
 
 def render(app, screen, lang):

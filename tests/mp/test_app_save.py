@@ -1,11 +1,12 @@
 """The app's saves: settings survive a restart; a full flash shows a notice
 on screen and keeps the old save."""
 
-from app import App
 from fakehw import make_hw, press
-from hal import B
-from home import SettingsScreen
-from storage import OsFs, Storage
+
+from core.app import App
+from core.hal import B
+from core.home import SettingsScreen
+from core.storage import OsFs, Storage
 
 _DIR = "/tmp/broadside-test-appsave"
 

@@ -3,8 +3,9 @@ the ones it uses, buttons read active-low, and a missing OLED is named."""
 
 import machine
 import pico_oled
-from hal import DOWN, LEFT, RIGHT, UP, A, B
 from support import raises
+
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 
 
 def _fresh():

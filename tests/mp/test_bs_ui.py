@@ -4,23 +4,21 @@ the end of the game."""
 
 import sys
 
-import bs_battle
-import bs_ui
-import gridview
-import modes
-import strings
-import ui
-from app import App
-from bs_battle import AIM, END, HOLD, OWN, TARGET, Battle, Paused
-from bs_engine import CPU, OVER, PLAYER, Game
-from bs_habits import Habits
-from bs_place import Placement
-from bs_rules import CLASSIC, EASY, HARD, HIT, MEDIUM, MISS, OFF_GRID, OK, OVERLAP, SALVO
-from bs_view import pack, unpack
 from fakehw import make_hw, press
-from hal import DOWN, LEFT, RIGHT, UP, A, B
-from home import Home
-from storage import Storage
+
+from battleship import battle, grid
+from battleship import ui as bs_ui
+from battleship.battle import AIM, END, HOLD, OWN, TARGET, Battle, Paused
+from battleship.engine import CPU, OVER, PLAYER, Game
+from battleship.habits import Habits
+from battleship.place import Placement
+from battleship.rules import CLASSIC, EASY, HARD, HIT, MEDIUM, MISS, OFF_GRID, OK, OVERLAP, SALVO
+from battleship.view import pack, unpack
+from core import modes, strings, ui
+from core.app import App
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from core.home import Home
+from core.storage import Storage
 
 _DIR = "/tmp/broadside-test-bsui"
 WAIT = 90  # frames (3 s): enough for any CPU turn to play out
@@ -206,17 +204,17 @@ def test_a_shot_is_answered_then_the_cpu_fires_on_your_grid():
     ship = g.fleets[CPU].ship_cells(1)
     _aim(app, b, ship[0])
     press(app, A, after=1)
-    assert b.news == bs_battle.NEWS_YOU and b.news_hit == HIT and b.state == HOLD
+    assert b.news == battle.NEWS_YOU and b.news_hit == HIT and b.state == HOLD
     assert "HIT" in _texts(app, b) and app.hw.sound.last == "hit"
     assert g.turn == CPU
-    for _ in range(bs_battle.HOLD_MS // 33 + 2):
+    for _ in range(battle.HOLD_MS // 33 + 2):
         app.step()
     # the CPU has fired: your grid, its shot boxed, its answer in the panel
     assert b.view == OWN and b.cpu_last >= 0 and g.fleets[PLAYER].shots[b.cpu_last]
-    assert b.news == bs_battle.NEWS_CPU and g.turn == PLAYER
+    assert b.news == battle.NEWS_CPU and g.turn == PLAYER
     text = _texts(app, b)
-    assert "CPU fires" in text and "CPU: " + gridview.name(b.cpu_last // 10, b.cpu_last % 10) in text
-    for _ in range(bs_battle.DONE_MS // 33 + 2):
+    assert "CPU fires" in text and "CPU: " + grid.name(b.cpu_last // 10, b.cpu_last % 10) in text
+    for _ in range(battle.DONE_MS // 33 + 2):
         app.step()
     assert b.state == AIM and b.view == TARGET
     # saved after the CPU's turn
@@ -238,7 +236,7 @@ def test_a_repeat_shot_is_refused_and_an_arrow_cuts_the_cpu_turn_short():
     _aim(app, b, cell)
     shots = bytes(g.fleets[CPU].shots)
     press(app, A)
-    assert b.news == bs_battle.NEWS_AGAIN and bytes(g.fleets[CPU].shots) == shots
+    assert b.news == battle.NEWS_AGAIN and bytes(g.fleets[CPU].shots) == shots
     assert g.turn == PLAYER and "Already shot" in _texts(app, b)
 
 
@@ -250,7 +248,7 @@ def test_sinking_a_ship_names_it():
         _to_aim(app, b)
         _aim(app, b, c)
         press(app, A, after=1)
-    assert b.news_sunk == 2 and b.news == bs_battle.NEWS_YOU
+    assert b.news_sunk == 2 and b.news == battle.NEWS_YOU
     text = _texts(app, b)
     assert "SUNK:" in text and "Destroyer" in text
     strings.set_lang("hu")
@@ -367,10 +365,10 @@ def test_an_unreadable_save_is_refused():
 
 
 def test_the_hard_cpu_is_unloaded_with_the_mode():
-    sys.modules.pop("bs_ai_hard", None)
+    sys.modules.pop("battleship.ai_hard", None)
     app = _app(level="hard")
     press(app, A)
     press(app, A)  # Hard: the engine imports the hard CPU
-    assert "bs_ai_hard" in sys.modules
+    assert "battleship.ai_hard" in sys.modules
     press(app, B)  # leave the placement menu: back at the main menu
-    assert _back_in_battleship_menu(app) and "bs_ai_hard" not in sys.modules
+    assert _back_in_battleship_menu(app) and "battleship.ai_hard" not in sys.modules

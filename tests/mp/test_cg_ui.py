@@ -2,20 +2,21 @@
 two-power choice, Repair's "which card", the PT Boat, the CPU's turn step by step, looking
 at the grids, the CPU levels, the words of the Hungarian edition."""
 
-import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
-import strings
-from cg_ai import choose, choose_random
-from cg_engine import Game
-from cg_rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
-from cg_ui import start
-from cg_ui_game import STEP_MS, GameScreen
-from cg_ui_pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
-from cg_view import moves_for_card, view_for
 from cgui_kit import game_screen, new_app, position, select_type, until_my_turn
 from fakehw import press
-from hal import DOWN, LEFT, RIGHT, A, B
-from hal import UP as K_UP
-from prng import Rng
+
+from cards import ui  # noqa: F401  (first: its modules compile best in an empty heap)
+from cards.ai import choose, choose_random
+from cards.engine import Game
+from cards.game import STEP_MS, GameScreen
+from cards.pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
+from cards.rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
+from cards.ui import start
+from cards.view import moves_for_card, view_for
+from core import strings
+from core.hal import DOWN, LEFT, RIGHT, A, B
+from core.hal import UP as K_UP
+from core.prng import Rng
 
 
 def test_menu_offers_standard_and_beginner():
@@ -160,7 +161,7 @@ def test_levels_pick_the_promised_cpu():
 def test_hungarian_words_follow_the_edition():
     strings.set_lang("hu")
     try:
-        from cg_ui_text import card_long, card_short, ship_name
+        from cards.text import card_long, card_short, ship_name
 
         assert card_short(0) == "Fehér" and card_short(2) == "Vörös 2" and card_short(4) == "Pajzs"
         assert card_long(0).startswith("Fehér töltet") and card_long(1).startswith("Vörös töltet")
@@ -172,8 +173,9 @@ def test_hungarian_words_follow_the_edition():
 
 
 def test_a_hand_with_no_play_offers_a_discard():
-    from cg_rules import M_DISCARD
     from cg_setup import SH, setup
+
+    from cards.rules import M_DISCARD
 
     app = new_app()
     g = setup(hand0=[SH[0], SH[1]], hand1=[])  # Shields, and no revealed ship of yours

@@ -2,15 +2,14 @@
 screens shorten a line that does not fit with font.fit; this test switches that off, so
 a Hungarian word that is too long fails here instead of being cut on the handheld)."""
 
-import cg_ui  # first: its modules compile best in an empty heap
-import font
-import strings
-from app import App
-from cg_rules import BEGINNER
-from cg_ui_cat import _screen, position
-from cg_ui_pick import CPU, F_PT, HUMAN
 from fakehw import make_hw
 from screens import problems, render
+
+from cards.pick import CPU, F_PT, HUMAN
+from cards.rules import BEGINNER
+from catalogs.cards import _screen, catalog, position
+from core import font, strings
+from core.app import App
 
 
 def test_every_card_game_text_fits_untruncated():
@@ -20,7 +19,7 @@ def test_every_card_game_text_fits_untruncated():
     font.fit = lambda s, px: s
     bad = []
     try:
-        for name, screen in cg_ui.catalog(app):
+        for name, screen in catalog(app):
             for lang in ("en", "hu"):
                 for p in problems(render(app, screen, lang)):
                     bad.append("%s [%s]: %s" % (name, lang, p))
@@ -36,7 +35,7 @@ def _widest(fmt, args_list):
 
 def test_every_line_fits_with_the_longest_names():
     """Each text line the game can build, filled with the widest ship/card names and numbers."""
-    from cg_ui_text import card_short, ship_name
+    from cards.text import card_short, ship_name
 
     t = strings.t
     too_wide = []

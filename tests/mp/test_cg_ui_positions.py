@@ -1,17 +1,17 @@
-"""The card game's screen catalogue keeps its game positions as bytes (cg_ui_cat._SNAP):
+"""The card game's screen catalogue keeps its game positions as bytes (catalogs.cards._SNAP):
 they must be exactly the games a replay gives, on MicroPython as on CPython. (Apart from
 the screen tests: replays churn the small heap.)"""
 
-import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
+from cards import ui  # noqa: F401  (first: its modules compile best in an empty heap)
 
 
 def test_catalogue_positions_are_the_replayed_games():
     """The catalogue keeps its positions as bytes; they must be what a replay gives."""
-    from cg_ui_cat import _POSITIONS, _SNAP, snapshot
+    from catalogs.cards import _POSITIONS, _SNAP, snapshot
 
     stale = [key for key in _POSITIONS if _SNAP.get(key) != snapshot(key)]
     if stale:
-        from cg_ui_cat import snapshot_table
+        from catalogs.cards import snapshot_table
 
         print(snapshot_table())
-    assert not stale, "cg_ui_cat._SNAP is stale for %r: paste the table printed above" % stale
+    assert not stale, "catalogs.cards._SNAP is stale for %r: paste the table printed above" % stale

@@ -1,19 +1,20 @@
 """Card game saves under MicroPython: saved after every turn, resumed exactly (the same
 game follows from the same keys), a damaged save refused, the save cleared at the end."""
 
-import cg_ui  # noqa: F401  (first: its modules compile best in an empty heap)
-from cg_ai import choose
-from cg_engine import Game
-from cg_rules import STANDARD
-from cg_ui import SAVE_NAME, TAG, load, payload, resume
-from cg_ui_game import STEP_MS, GameScreen
-from cg_ui_pick import F_HAND, HUMAN
-from cg_view import view_for
 from cgui_kit import DictStorage, game_screen, new_app, play_round, position
 from fakehw import press
-from hal import A
-from prng import Rng
 from support import raises
+
+from cards import ui  # noqa: F401  (first: its modules compile best in an empty heap)
+from cards.ai import choose
+from cards.engine import Game
+from cards.game import STEP_MS, GameScreen
+from cards.pick import F_HAND, HUMAN
+from cards.rules import STANDARD
+from cards.ui import SAVE_NAME, TAG, load, payload, resume
+from cards.view import view_for
+from core.hal import A
+from core.prng import Rng
 
 
 def test_saved_after_each_turn_and_resumed_exactly():

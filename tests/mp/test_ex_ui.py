@@ -2,17 +2,17 @@
 menu, a human's turn by buttons, the CPU's pace, pass-and-play curtains,
 saves after each turn and an exact resume."""
 
-import ex_ai
-import ex_ui
-from app import App
-from ex_engine import AGAIN, ATTACKER, DONE, OVER, ROLL, TARGET, Game
-from ex_rules import ADMIRAL, CAPTAIN
-from ex_ui_game import ANIM, EASY, HARD, MEDIUM, PACE, GameScreen
-from ex_ui_menus import Arrange, Curtain, Pause, Result
 from fakehw import make_hw, press
-from hal import DOWN, LEFT, RIGHT, UP, A, B
-from prng import Rng
-from storage import Storage
+
+from core.app import App
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from core.prng import Rng
+from core.storage import Storage
+from express import ai, ui
+from express.engine import AGAIN, ATTACKER, DONE, OVER, ROLL, TARGET, Game
+from express.game import ANIM, EASY, HARD, MEDIUM, PACE, GameScreen
+from express.menus import Arrange, Curtain, Pause, Result
+from express.rules import ADMIRAL, CAPTAIN
 
 _DIR = "/tmp/broadside-test-exui"
 
@@ -22,7 +22,7 @@ def _app():
     st.delete("game")
     app = App(make_hw(storage=st))
     app.settings.set("level", "hard")
-    from home import Home
+    from core.home import Home
 
     app.push(Home())
     app.step()
@@ -31,7 +31,7 @@ def _app():
 
 def _game(app, game=CAPTAIN, players=2, cpu=0b10, team=False, seed=7, level=HARD):
     scr = GameScreen(Game(game, players, team, 0, Rng(seed)), cpu, level, Rng(seed + 1))
-    app.push(ex_ui.Loading(scr))
+    app.push(ui.Loading(scr))
     app.step()
     app.step()  # the odds are warmed behind the loading screen
     assert app.top() is scr
@@ -46,7 +46,7 @@ def _idle(app, n):
 
 def test_menu_sets_type_players_and_seats():
     app = _app()
-    ex_ui.start(app)
+    ui.start(app)
     s = app.top()
     press(app, RIGHT)  # Admiral's
     assert s.game == ADMIRAL
@@ -63,7 +63,7 @@ def test_menu_sets_type_players_and_seats():
     press(app, UP)
     press(app, UP)  # wraps to Start
     press(app, A, after=0)
-    assert isinstance(app.top(), ex_ui.Loading)
+    assert isinstance(app.top(), ui.Loading)
     _idle(app, 3)
     scr = app.top()
     g = scr.g
@@ -175,7 +175,7 @@ def test_save_and_quit_then_resume_exactly():
     press(app, A)  # the CPU's turn begins and is saved
     data, _ = app.hw.storage.load("game")
     assert data[: 1 + len(g.to_bytes())] == b"E" + g.to_bytes()  # nothing moved since
-    twin = ex_ui.load(data)
+    twin = ui.load(data)
     assert twin.cpu == 0b110 and twin.level == MEDIUM and twin.g.turn == g.turn == 1
     # the original plays the CPU's turn (B: at once); the copy from the save
     # plays the same moves with the same dice
@@ -186,11 +186,11 @@ def test_save_and_quit_then_resume_exactly():
         app.step()
     assert g.phase in (DONE, OVER)
     while twin.g.phase not in (DONE, OVER):
-        ex_ai.step(twin.g, twin.caps)
+        ai.step(twin.g, twin.caps)
     assert twin.g.to_bytes() == g.to_bytes() and twin.urng.getstate() == scr.urng.getstate()
     # resume through the entry point: the game screen comes back at that turn
     app2 = _app()
-    ex_ui.resume(app2, data)
+    ui.resume(app2, data)
     _idle(app2, 3)
     back = app2.top()
     assert isinstance(back, GameScreen) and b"E" + back.g.to_bytes() == data[: len(data) - 13]
@@ -199,10 +199,10 @@ def test_save_and_quit_then_resume_exactly():
 def test_damaged_save_is_refused():
     app = _app()
     scr = _game(app, cpu=0b11)
-    data = ex_ui.payload(scr)
+    data = ui.payload(scr)
     for bad in (b"X" + data[1:], data[:-3], data[:-1] + b"\x05", b"E"):
         try:
-            ex_ui.load(bad)
+            ui.load(bad)
         except (ValueError, IndexError):
             continue
         raise AssertionError("accepted %r" % bad)

@@ -1,9 +1,10 @@
 """The shared 10x10 grid drawing: coordinates as the rule sheet writes them,
 everything inside its box, marks that stay apart, a cursor that moves cheaply."""
 
-import gridview
 from fakehw import make_hw
-from gridview import GHOST, HIT, MISS, OUTLINE, SHIP, SOLID, SUNK, Grid
+
+from battleship import grid
+from battleship.grid import GHOST, HIT, MISS, OUTLINE, SHIP, SOLID, SUNK, Grid
 
 
 def _fb():
@@ -22,8 +23,8 @@ def _lit(fb):
 
 
 def test_names_follow_the_rule_sheet():
-    assert gridview.name(3, 3) == "D-4"
-    assert gridview.name(0, 0) == "A-1" and gridview.name(9, 9) == "J-10"
+    assert grid.name(3, 3) == "D-4"
+    assert grid.name(0, 0) == "A-1" and grid.name(9, 9) == "J-10"
 
 
 def test_grid_and_labels_stay_in_their_box():

@@ -5,12 +5,13 @@ heap while a game runs and come back on the entry it was started from), and
 import sys
 
 import fake_mode
-import modes
-from app import App
 from fakehw import make_hw, press
-from hal import DOWN, A, B
-from home import Home
-from storage import Storage
+
+from core import modes
+from core.app import App
+from core.hal import DOWN, A, B
+from core.home import Home
+from core.storage import Storage
 
 _DIR = "/tmp/broadside-test-home"
 
@@ -109,9 +110,9 @@ def test_the_menus_leave_the_heap_while_a_game_runs_and_come_back_on_its_entry()
     press(app, DOWN)
     assert app.top().way() == ("battleship_menu", "salvo")
     press(app, A)  # Salvo: its level menu
-    assert "bs_ui" in sys.modules
+    assert "battleship.ui" in sys.modules
     assert "home" not in sys.modules and "modes" not in sys.modules
     assert not [s for s in app.stack if hasattr(s, "way")]  # no menu screen kept either
     press(app, B)  # the game's last screen closes
-    assert "bs_ui" not in sys.modules
+    assert "battleship.ui" not in sys.modules
     assert [s.way() for s in app.stack] == [("title", "battleship_menu"), ("battleship_menu", "salvo")]

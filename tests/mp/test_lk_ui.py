@@ -4,11 +4,13 @@ ocean, keys on their turn, the battle holding no other stage (whole games: test_
 
 import sys
 
-from app import App
-from bs_rules import SALVO
 from fakehw import make_hw
-from hal import DOWN, RIGHT, A
-from lk_game import (
+from lkui_kit import Pair, texts
+
+from battleship.rules import SALVO
+from core.app import App
+from core.hal import DOWN, RIGHT, A
+from linkbattle.game import (
     M_OUT_OF_STEP,
     PEER,
     PLAYING,
@@ -19,7 +21,6 @@ from lk_game import (
     ST_VERSION,
     rules_bytes,
 )
-from lkui_kit import Pair, texts
 
 
 def test_both_handhelds_agree_on_the_coin_and_the_game():
@@ -35,7 +36,7 @@ def test_both_handhelds_agree_on_the_coin_and_the_game():
 
 def test_a_handheld_without_a_link_port_says_so():
     app = App(make_hw())  # no hw.link
-    app.start_mode("lk_ui", "classic")
+    app.start_mode("linkbattle.ui", "classic")
     words = texts(app)
     assert words[0] == "Link battle" and "no link port." in " ".join(words)
 
@@ -120,5 +121,7 @@ def test_a_on_a_spent_cell_moves_on_and_keys_on_their_turn_do_nothing():
 def test_the_battle_holds_no_other_stage_nor_its_words():
     p = Pair((11, 12))
     p.to_battle()
-    for name in ("lk_connect", "lk_place", "lk_end", "lk_en_start", "lk_en_end", "lk_hu_start", "lk_hu_end"):
-        assert name not in sys.modules, name
+    package = sys.modules["linkbattle"]
+    for name in ("connect", "place", "end", "en_start", "en_end", "hu_start", "hu_end"):
+        assert "linkbattle." + name not in sys.modules, name
+        assert name not in package.__dict__, name  # the package holds no stage either

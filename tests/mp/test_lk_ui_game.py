@@ -3,12 +3,13 @@ from test_lk_ui.py: each game compiles the stages' modules again, which fragment
 saving rule kept all game and the checked end, a pulled cable, the handheld switched off and
 continued from its flash, a lie caught and named."""
 
-from app import App
-from bs_rules import SALVO
 from fakehw import make_hw
-from hal import A, B
-from lk_game import ME, PEER, VERIFIED
 from lkui_kit import Pair, texts
+
+from battleship.rules import SALVO
+from core.app import App
+from core.hal import A, B
+from linkbattle.game import ME, PEER, VERIFIED
 
 
 def test_a_whole_game_by_pressing_a_keeps_the_saving_rule_and_ends_checked():
@@ -58,7 +59,7 @@ def test_our_handheld_switched_off_goes_on_from_its_flash():
     p.app = App(make_hw(p.flash))  # power cycle: a new app, the same flash
     p.app.hw.link = p.ours
     p.patch()
-    p.app.resume_mode("lk_ui", saved["game"])
+    p.app.resume_mode("linkbattle.ui", saved["game"])
     g = p.game()
     assert (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen)) == state
     assert p.run(10, lambda: p.kind() == "Battle")

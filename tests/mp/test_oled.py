@@ -2,9 +2,8 @@
 show() the panel (modelled byte for byte) holds exactly the frame, and small
 changes send few bytes."""
 
-import oled
-from prng import Rng
-
+from core import oled
+from core.prng import Rng
 from host_tools.ssd1306 import SSD1306
 
 

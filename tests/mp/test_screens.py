@@ -7,8 +7,9 @@ menu, and tests/mp/test_screens_<module>.py each game (they call check())."""
 
 import os
 
-from modes import MODES
-from screens import each_screen, new_app, problems, render
+from screens import each_screen, new_app, problems, render, short
+
+from core.modes import MODES
 
 
 def check(module):
@@ -33,8 +34,8 @@ def test_main_menu_screens_fit_in_both_languages():
 def test_every_game_has_its_screen_test():
     here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
     files = os.listdir(here)
-    missing = [m for _key, m, _arg in MODES if "test_screens_%s.py" % m not in files]
-    assert not missing, "add tests/mp/test_screens_<module>.py for %r" % missing
+    missing = [m for _key, m, _arg in MODES if "test_screens_%s.py" % short(m) not in files]
+    assert not missing, "add tests/mp/test_screens_<package>.py for %r" % missing
 
 
 def test_checker_catches_overflow_and_overlap():

@@ -3,21 +3,22 @@ replayed at a fixed frame scores what the rule sheet says, the 10-second
 window, watching the CPU fire, placing the fleet (refusals, Start), calling
 cells, the save and Continue."""
 
-import strings
-import ta_view
-from app import App
 from fakehw import make_hw, press
-from hal import DOWN, LEFT, RIGHT, UP, A, B
-from storage import Storage
-from ta_engine import Game
-from ta_locate import Locate
-from ta_match import CpuMatch
-from ta_place import Placement
-from ta_rules import FIRE, LOCATE, NO_PRESS, OPEN_WATER, SCORES, SHIP_LOCATED, TARGET_LOCATED, WINDOW
-from ta_scope_ui import Scope
+
+from core import strings
+from core.app import App
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from core.storage import Storage
+from torpedo import view
+from torpedo.engine import Game
+from torpedo.locate import Locate
+from torpedo.match import CpuMatch
+from torpedo.place import Placement
+from torpedo.rules import FIRE, LOCATE, NO_PRESS, OPEN_WATER, SCORES, SHIP_LOCATED, TARGET_LOCATED, WINDOW
+from torpedo.scope_ui import Scope
 
 _DIR = "/tmp/broadside-test-taui"
-_AIM = 1  # ta_scope_ui / ta_locate states (private consts there)
+_AIM = 1  # torpedo.scope_ui / torpedo.locate states (private consts there)
 _RESULT = 3
 _L_AIM = 0
 _L_SHOW = 2
@@ -28,7 +29,7 @@ def _app():
     st.delete("game")
     app = App(make_hw(storage=st))
     strings.set_lang("en")
-    ta_view.words()
+    view.words()
     return app
 
 
@@ -201,7 +202,7 @@ def test_calling_a_cell_shows_the_answer_and_a_repeat_moves_on():
 
 
 def test_a_saved_game_continues_where_it_was():
-    import ta_ui
+    from torpedo import ui
 
     app = _app()
     g = Game(9, 0, first=0)
@@ -214,7 +215,7 @@ def test_a_saved_game_continues_where_it_was():
     payload, _where = app.hw.storage.load("game")
     app2 = _app()
     app2.hw.storage.save("game", payload)
-    ta_ui.resume(app2, payload)
+    ui.resume(app2, payload)
     loc = app2.top()
     assert isinstance(loc, Locate) and loc.cur == 57
     assert loc.g.to_bytes() == g.to_bytes() and loc.g.marks[0][57]

@@ -1,0 +1,16 @@
+"""Screen catalogues: every screen of every mode in representative states,
+for the screen tests and the PNG review (host_tools.screens). Test aids,
+never installed on the handheld.
+
+CATALOGS: the module a menu entry loads -> its catalogue module, whose
+catalog(app) yields (name, screen) pairs.
+"""
+
+CATALOGS = {
+    "core.home": "catalogs.home",
+    "battleship.ui": "catalogs.battleship",
+    "linkbattle.ui": "catalogs.linkbattle",
+    "express.ui": "catalogs.express",
+    "cards.ui": "catalogs.cards",
+    "torpedo.ui": "catalogs.torpedo",
+}

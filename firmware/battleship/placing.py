@@ -1,0 +1,118 @@
+"""Placing a fleet: one mechanism for the three placement screens (bs_place,
+lk_place, torpedo.place).
+
+`Placement` is their screen: the fleet starts shuffled with a menu beside the
+grid (Start, Shuffle, By hand, Quit; B quits too). By hand empties the grid
+and gives the ships to the `Hand`, one at a time; after the last ship the
+menu is back, on Start. A subclass says what Start, Shuffle and Quit do
+(begin, shuffle, leave) and draws the panel (the grid is the hand's).
+
+The ships come one at a time, Carrier first, each picked up at the first
+spot from the middle of the grid where it may go. The arrows move it, B
+turns it, A puts it down; where it may not go, A is refused with a cue and
+`why` (battleship.rules reason) and `other` (the ship in the way, or -1) say why,
+for the screen to show. After the last ship the hand is empty (ship -1).
+
+This module is loaded with the placement screens and leaves the heap with
+them.
+"""
+
+from battleship import grid as gridview
+from battleship.rules import OK, SHIP_SIZES
+from core import ui
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+
+
+class Hand:
+    def __init__(self, fleet, start=42):
+        self.fleet = fleet
+        self.start = start  # the cell first_fit looks from
+        self.ship = -1
+        self.row = self.col = 0
+        self.vert = False
+        self.why = OK
+        self.other = -1
+
+    def take(self, ship):
+        """Pick up `ship` (past the last one, the hand is empty)."""
+        if ship >= len(SHIP_SIZES):
+            self.ship = -1
+            return
+        self.ship = ship
+        self.row, self.col, self.vert = self.fleet.first_fit(ship, self.start)
+        self.judge()
+
+    def judge(self):
+        f = self.fleet
+        self.why = f.check(self.ship, self.row, self.col, self.vert)
+        self.other = f.blocker(self.ship, self.row, self.col, self.vert, self.why)
+
+    def update(self, app, btn):
+        """Handle a frame's buttons; True when the screen must be drawn again."""
+        if btn.pressed(A):
+            if self.why != OK:
+                app.cue("miss")  # refused: the reason is on screen
+                return False
+            self.fleet.place(self.ship, self.row, self.col, self.vert)
+            app.cue("click")
+            self.take(self.ship + 1)
+            return True
+        r, c, v = self.row, self.col, self.vert
+        if btn.pressed(B):
+            v = not v
+        elif btn.pressed(UP | DOWN | LEFT | RIGHT):
+            r, c = gridview.step(r, c, btn)
+        else:
+            return False
+        self.move(r, c, v)
+        return True
+
+    def move(self, row, col, vert):
+        """Hold the ship at (row, col), upright or not, and judge the spot."""
+        self.row, self.col, self.vert = row, col, vert
+        self.judge()
+
+    def draw(self, grid, fb):
+        """The grid with the fleet placed so far and the ship in hand: solid where it may go,
+        checkered where not."""
+        grid.frame(fb)
+        grid.labels(fb)
+        grid.fleet(fb, self.fleet, self.ship)
+        if self.ship >= 0:
+            style = gridview.SOLID if self.why == OK else gridview.GHOST
+            grid.ship(fb, self.row, self.col, SHIP_SIZES[self.ship], self.vert, style)
+
+
+class Placement(ui.Screen):
+    """The menu and the hand; a subclass sets self.hand and self.grid and gives
+    begin(app), shuffle() and leave(app)."""
+
+    sel = 0  # the menu's row
+
+    def update(self, app):
+        btn = app.buttons
+        hand = self.hand
+        if hand.ship >= 0:
+            if hand.update(app, btn):
+                self.sel = 0  # the menu, after the last ship, opens on Start
+                app.redraw()
+        elif btn.pressed(UP) or btn.pressed(DOWN):
+            self.sel = (self.sel + (1 if btn.pressed(DOWN) else -1)) % 4
+            app.redraw()
+        elif btn.pressed(B):
+            self.leave(app)
+        elif btn.pressed(A):
+            app.cue("click")
+            sel = self.sel
+            if sel == 0:
+                self.begin(app)
+                return
+            if sel == 1:
+                self.shuffle()
+            elif sel == 2:
+                hand.fleet.clear()
+                hand.take(0)
+            else:
+                self.leave(app)
+                return
+            app.redraw()

@@ -1,0 +1,144 @@
+"""The card game's other screens: the pause menu, the CPU's last turn, piles and help, the result.
+
+They read the GameScreen they belong to (its game and View) and never
+change the game except through GameScreen.play (End turn) and save.
+"""
+
+from cards.draw import HAND_Y, draw_grids, draw_line
+from cards.pick import CPU, HUMAN
+from cards.rules import M_END, M_SKIP
+from cards.text import over_key, play_line, result_line, split_plays
+from cards.view import view_for
+from core import ui
+from core.hal import DOWN, A, B
+from core.hal import UP as K_UP
+from core.strings import t
+
+
+class PauseMenu(ui.Menu):
+    def __init__(self, game_screen):
+        self.gs = game_screen
+        items = [("cg_resume", lambda app: app.pop())]
+        for m in game_screen.view.moves:
+            if m[0] == M_END:
+                items.append(("cg_end_turn", self._end))
+        items.append(("cg_log", self._log))
+        items.append(("cg_piles", self._piles))
+        items.append(("cg_help", lambda app: app.push(Help())))
+        items.append(("cg_quit", self._quit))
+        ui.Menu.__init__(self, "cg_menu", items)
+
+    def _end(self, app):
+        app.pop()
+        self.gs.play(app, (M_END, -1, -1, 0))
+
+    def _log(self, app):
+        app.push(LogScreen(self.gs))
+
+    def _piles(self, app):
+        v = self.gs.view
+
+        def lines():
+            return [
+                t("cg_piles_draw") % (v.draw_count[0], v.draw_count[1]),
+                t("cg_piles_disc") % (len(v.disc_types[0]), len(v.disc_types[1])),
+                t("cg_piles_hand") % v.hand_count[1],
+            ]
+
+        app.push(Info("cg_piles", lines))
+
+    def _quit(self, app):
+        self.gs.save(app)
+        app.pop()
+        app.pop()
+
+
+class Info(ui.Message):
+    """A titled text page whose words are looked up when drawn (the language may change)."""
+
+    def __init__(self, key, lines):
+        ui.Message.__init__(self, "", [])
+        self.key = key
+        self.fn = lines
+
+    def draw(self, app, fb):
+        self.head = t(self.key)
+        self.lines = self.fn()
+        ui.Message.draw(self, app, fb)
+
+
+class Help(ui.Screen):
+    """Two pages: the buttons, then what the cells show. A: next page, B: close."""
+
+    def __init__(self):
+        self.page = 0
+
+    def update(self, app):
+        if app.buttons.pressed(A) and self.page == 0:
+            self.page = 1
+            app.redraw()
+        elif app.buttons.pressed(A) or app.buttons.pressed(B):
+            app.pop()
+
+    def draw(self, app, fb):
+        ui.title(fb, "%s %d/2" % (t("cg_help"), self.page + 1))
+        for i in range(5):
+            draw_line(fb, t("cg_help%d" % (self.page * 5 + i + 1)), ui.BODY_Y + 9 * i)
+
+
+class LogScreen(ui.Screen):
+    """The CPU's last turn, two lines a play, scrolled with UP/DOWN."""
+
+    def __init__(self, gs):
+        g = gs.g
+        evs = g.prev_events if g.cur == HUMAN else g.events
+        self.plays = [p for p in split_plays(evs) if p[0][0] == CPU and p[0][2] not in (M_SKIP, M_END)]
+        self.view = gs.view
+        self.top = 0
+
+    def update(self, app):
+        btn = app.buttons
+        if btn.pressed(A) or btn.pressed(B):
+            app.pop()
+        elif btn.pressed(DOWN) and self.top + 2 < len(self.plays):
+            self.top += 1
+            app.redraw()
+        elif btn.pressed(K_UP) and self.top > 0:
+            self.top -= 1
+            app.redraw()
+
+    def draw(self, app, fb):
+        ui.title(fb, t("cg_log"))
+        if not self.plays:
+            ui.text(fb, t("cg_no_log"), 0, ui.BODY_Y, 1)
+        y = ui.BODY_Y
+        for p in self.plays[self.top : self.top + 2]:
+            draw_line(fb, play_line(p), y)
+            draw_line(fb, "  " + result_line(p, self.view, HUMAN, False), y + 9)
+            y += 22
+        if self.top + 2 < len(self.plays):
+            fb.hline(ui.W - 4, ui.HINT_Y - 3, 3, 1)
+            fb.pixel(ui.W - 3, ui.HINT_Y - 2, 1)
+
+
+class ResultScreen(ui.Screen):
+    """The end: both grids with every card shown, who won, ships sunk; A: again, B: menu."""
+
+    def __init__(self, game, level, again):
+        self.g = game
+        self.level = level
+        self.again = again  # again(app, mode, replace=True): cards.game.new_game
+        self.view = view_for(game, HUMAN)
+
+    def update(self, app):
+        if app.buttons.pressed(A):
+            self.again(app, self.g.mode, replace=True)
+        elif app.buttons.pressed(B):
+            app.pop()
+
+    def draw(self, app, fb):
+        g = self.g
+        ui.title(fb, t(over_key(g)))
+        draw_grids(fb, self.view, t("cg_letters"), (g.ident[HUMAN], g.ident[CPU]))
+        draw_line(fb, t("cg_score") % (g.sunk_count(CPU), g.sunk_count(HUMAN)), HAND_Y)
+        draw_line(fb, t("cg_again"))

@@ -1,0 +1,85 @@
+"""draw() of the card game screen (mixed into cards.game.GameScreen): header, grids, then the
+hand row and the text line, or the prompt and the cell under the cursor, or the CPU's play."""
+
+from cards.draw import (
+    HAND_Y,
+    RIGHT_X,
+    draw_cursor,
+    draw_grids,
+    draw_hand,
+    draw_header,
+    draw_line,
+    hand_first,
+    hand_widths,
+)
+from cards.pick import F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN
+from cards.rules import CARD_TYPE, M_PEG, M_SHIELD
+from cards.text import card_long, card_short, cell_text, play_line, result_line
+from core.strings import t
+
+
+class Painter:
+    """draw() of cards.game.GameScreen: header, grids, then the hand row and the text line
+    (or the prompt, the cell under the cursor, the CPU's play) by focus."""
+
+    def draw(self, app, fb):
+        v = self.view
+        g = self.g
+        mine = g.cur == HUMAN
+        draw_header(fb, t("cg_cpu"), 0, not mine, v.hand_count[1], v.draw_count[1], len(v.disc_types[1]))
+        draw_header(fb, t("cg_you"), RIGHT_X, mine, -1, v.draw_count[0], len(v.disc_types[0]))
+        draw_grids(fb, v, t("cg_letters"))
+        f = self.focus
+        if f == F_HAND or f == F_LOOK:
+            self._draw_hand(fb)
+            if f == F_LOOK:
+                draw_cursor(fb, self.look[0], self.look[1])
+                draw_line(fb, cell_text(v, self.look[0], self.look[1]))
+            elif self.note is not None:
+                draw_line(fb, result_line(self.note, v))
+            elif self.note_key:
+                s = t(self.note_key)
+                if self.note_key == "cg_your_turn" and v.plays_left > 1:
+                    s = t("cg_more") % v.plays_left
+                draw_line(fb, s)
+            else:
+                items = self.items()
+                if items:
+                    k = items[self.sel]
+                    draw_line(fb, card_long(CARD_TYPE[k]) if k >= 0 else t("cg_end_long"))
+            return
+        if f == F_WAIT:
+            if self.mark is not None:
+                draw_cursor(fb, self.mark[0], self.mark[1])
+            if self.head is None and self.step is not None:
+                draw_line(fb, play_line(self.step), HAND_Y + 1)
+                draw_line(fb, result_line(self.step, v, HUMAN))
+            else:
+                draw_line(fb, t(self.head), HAND_Y + 1)
+                if self.note is not None:
+                    draw_line(fb, result_line(self.note, v))
+            return
+        # F_TARGET, F_PT
+        side, c = self.cursor
+        draw_cursor(fb, side, c)
+        if f == F_PT:
+            draw_line(fb, t("cg_pt"), HAND_Y + 1)
+        else:
+            m = self.targets[0]
+            if m[0] == M_PEG:
+                draw_line(fb, t("cg_target") % card_short(CARD_TYPE[m[1]]), HAND_Y + 1)
+            else:
+                draw_line(fb, t("cg_shield_pick" if m[0] == M_SHIELD else "cg_repair_pick"), HAND_Y + 1)
+        draw_line(fb, cell_text(v, side, c))
+
+    def _draw_hand(self, fb):
+        items = self.items()
+        labels = [card_short(CARD_TYPE[k]) if k >= 0 else t("cg_end") for k in items]
+        widths = hand_widths(labels)
+        if self.sel >= len(items):
+            self.sel = max(0, len(items) - 1)
+        self.first = hand_first(widths, self.sel, min(self.first, max(0, len(items) - 1)))
+        playable = [self._playable(k) for k in items]
+        draw_hand(fb, labels, widths, self.sel, self.first, playable)
+
+    # --- saves -------------------------------------------------------------------

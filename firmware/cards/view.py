@@ -1,0 +1,237 @@
+"""What one player of the Battleship Card Game may see, and short texts for moves and events.
+
+`view_for(game, p)` copies out of the full engine state only what player p
+may know: their own hand, the faces of revealed Coordinate cards on both
+grids (face-down cards stay unknown, to their owner too, since the sheet has
+them shuffled and laid face down; cards.rules.OWNER_SEES_GRID turns that off),
+every peg card and shield in play, the face-up discard piles, the sizes of
+the draw piles and of the opponent's hand, the public event log and, when
+it is p's turn, the legal moves. A UI or a CPU player that reads only a View
+cannot cheat. Sides in a View: 0 = me, 1 = the opponent.
+"""
+
+from cards.rules import (
+    BATTLESHIP,
+    CARD_TYPES,
+    CELLS,
+    DOWN,
+    EV_DISCARDED,
+    EV_DRAW,
+    EV_LOST_WHITES,
+    EV_PLAY,
+    EV_REMOVED,
+    EV_RESHUFFLE,
+    EV_REVEAL,
+    EV_SHIELD_DOWN,
+    EV_SINK,
+    EV_WASTED,
+    EV_WIN,
+    IDENTS,
+    M_DISCARD,
+    M_DISCARD_WHITES,
+    M_DRAW_THREE,
+    M_END,
+    M_PEG,
+    M_PLAY_TWO,
+    M_PT,
+    M_REPAIR,
+    M_SHIELD,
+    M_SKIP,
+    MISS,
+    NO_CARD,
+    OWNER_SEES_GRID,
+    RED,
+    SHIELD_HITS,
+    UP,
+    cell_name,
+)
+from cards.rules import CARD_TYPE as _TYPE
+
+UNKNOWN = -1  # a face-down card seen from outside
+
+
+class View:
+    """Public fields (lists indexed [side][cell] with side 0 = me, 1 = opponent):
+    me, mode, ship_powers, power_cards, turn, my_turn, phase, plays_left, played,
+    winner, hand (my card numbers), hand_types, only, hand_limit,
+    state (DOWN/UP/SUNK), known (identity or UNKNOWN), pegs and spegs (card types
+    under each ship / on its shield), shield (card type or -1), draw_count,
+    disc_types (face-up discard piles as card types), hand_count, active
+    (per side: the ship ids whose power is in play), moves, events, prev_events."""
+
+    def ship_hits(self, side, c):
+        return IDENTS[self.known[side][c]][2] if self.known[side][c] > MISS else 0
+
+    def value(self, side, t):
+        """Hits a peg card of type t played by `side` counts for now."""
+        kind, pegs = CARD_TYPES[t][0], CARD_TYPES[t][1]
+        if kind == RED and BATTLESHIP in self.active[side]:
+            return pegs + 1
+        return pegs
+
+    def damage(self, side, c):
+        """Hits on side's ship at c (made by the other side's cards)."""
+        return sum(self.value(1 - side, t) for t in self.pegs[side][c])
+
+    def shield_left(self, side, c):
+        """Pegs still needed to destroy the shield at c (0 if none)."""
+        if self.shield[side][c] < 0:
+            return 0
+        return max(0, SHIELD_HITS - sum(self.value(1 - side, t) for t in self.spegs[side][c]))
+
+    def afloat(self, side, c):
+        return self.state[side][c] == UP and self.known[side][c] > MISS
+
+
+def view_for(g, p):
+    v = View()
+    v.me = p
+    v.mode = g.mode
+    v.ship_powers = g.ship_powers
+    v.power_cards = g.power_cards
+    v.turn = g.turn
+    v.my_turn = g.cur == p and not g.over
+    v.phase = g.phase if v.my_turn else -1
+    v.plays_left = g.plays if v.my_turn else 0
+    v.played = g.played if v.my_turn else 0
+    v.winner = g.winner
+    v.hand = list(g.hand[p])
+    v.hand_types = [_TYPE[k] for k in g.hand[p]]
+    v.only = list(g.only) if v.my_turn else []
+    v.hand_limit = g.hand_limit(p)
+    v.state, v.known, v.pegs, v.spegs, v.shield = [], [], [], [], []
+    v.draw_count, v.disc_types, v.hand_count, v.active = [], [], [], []
+    for side in (0, 1):
+        q = p if side == 0 else 1 - p
+        v.state.append(bytes(g.up[q]))
+        see_down = OWNER_SEES_GRID and side == 0
+        v.known.append([g.ident[q][c] if (g.up[q][c] != DOWN or see_down) else UNKNOWN for c in range(CELLS)])
+        v.pegs.append([[_TYPE[k] for k in g.pegs[q][c]] for c in range(CELLS)])
+        v.spegs.append([[_TYPE[k] for k in g.spegs[q][c]] for c in range(CELLS)])
+        v.shield.append([_TYPE[g.shield[q][c]] if g.shield[q][c] != NO_CARD else -1 for c in range(CELLS)])
+        v.draw_count.append(len(g.draw[q]))
+        v.disc_types.append([_TYPE[k] for k in g.disc[q]])
+        v.hand_count.append(len(g.hand[q]))
+        v.active.append([s for s in range(1, 6) if g.active(q, s)])
+    v.moves = g.legal_moves() if v.my_turn else []
+    v.events = list(g.events)
+    v.prev_events = list(g.prev_events)
+    return v
+
+
+def card_name(t):
+    """Short name of a card type ("Red 2", "Shield")."""
+    return CARD_TYPES[t][3]
+
+
+def card_pegs(t):
+    """Pegs printed on a card type (0 for Power cards)."""
+    return CARD_TYPES[t][1]
+
+
+def moves_for_card(view, card):
+    """The legal moves that play this card of the hand: a UI's choices once a card is picked
+    (both powers of a two-power card, every target). Moves with no card (PT, End) are left out."""
+    return [m for m in view.moves if m[1] == card]
+
+
+def other_moves(view):
+    """Legal moves that play no card of the hand: PT Boat removals, Skip, End turn."""
+    return [m for m in view.moves if m[1] < 0]
+
+
+def move_target(move):
+    """(side, cell) a move points at: side 1 = enemy grid, 0 = own grid; None if no cell."""
+    act, c = move[0], move[2]
+    if c < 0:
+        return None
+    return (1, c) if act == M_PEG else (0, c)
+
+
+def move_label(move, view=None):
+    """A short text for a legal move, e.g. "Red 2 hit B3" (with a View, search/hit/shield)."""
+    act, card, c, arg = move
+    name = card_name(_TYPE[card]) if card >= 0 else ""
+    if act == M_PEG:
+        how = ""
+        if view is not None:
+            if view.state[1][c] == DOWN:
+                how = " search"
+            elif view.shield[1][c] >= 0:
+                how = " shield"
+            else:
+                how = " hit"
+        return name + how + " " + cell_name(c)
+    if act == M_SHIELD:
+        return "Shield on " + cell_name(c)
+    if act == M_DISCARD_WHITES:
+        return "Discard %d White" % arg
+    if act == M_PLAY_TWO:
+        return "Play two more"
+    if act == M_REPAIR:
+        return "Repair " + cell_name(c) + _under(view, c, arg)
+    if act == M_DRAW_THREE:
+        return "Draw three"
+    if act == M_PT:
+        return "PT fix " + cell_name(c) + _under(view, c, arg)
+    if act == M_SKIP:
+        return "PT: skip"
+    if act == M_END:
+        return "End turn"
+    if act == M_DISCARD:
+        return "Discard " + name
+    return "?"
+
+
+def _under(view, c, k):
+    if view is None:
+        return ""
+    return " -" + card_name(view.pegs[0][c][k])
+
+
+_ACT_NAMES = {
+    M_PEG: "played",
+    M_SHIELD: "shielded",
+    M_DISCARD_WHITES: "played Discard",
+    M_PLAY_TWO: "played Play Two",
+    M_REPAIR: "played Repair",
+    M_DRAW_THREE: "played Draw 3",
+    M_PT: "PT repaired",
+    M_SKIP: "PT skipped",
+    M_END: "ended turn",
+    M_DISCARD: "discarded",
+}
+
+
+def event_text(ev, me):
+    """One line for a public event, from player `me`'s side ("You"/"Foe")."""
+    who, code, a, b, c = ev
+    actor = "You" if who == me else "Foe"
+    if code == EV_PLAY:
+        s = actor + " " + _ACT_NAMES.get(a, "?")
+        if b >= 0 and a in (M_PEG, M_DISCARD):
+            s += " " + card_name(b)
+        if c >= 0:
+            s += " " + cell_name(c)
+        return s
+    if code == EV_REVEAL:
+        return cell_name(a) + ": " + IDENTS[b][1]
+    if code == EV_WASTED:
+        return card_name(a) + " wasted " + cell_name(b)
+    if code == EV_SHIELD_DOWN:
+        return ("Your" if a == me else "Foe") + " shield down " + cell_name(b)
+    if code == EV_SINK:
+        return ("Your " if a == me else "Foe ") + IDENTS[c][1] + " sunk"
+    if code == EV_REMOVED:
+        return actor + " removed " + card_name(a) + " " + cell_name(b)
+    if code == EV_RESHUFFLE:
+        return actor + " reshuffled"
+    if code == EV_DRAW:
+        return actor + " drew %d" % a
+    if code == EV_DISCARDED:
+        return actor + " dropped %d White" % a
+    if code == EV_LOST_WHITES:
+        return actor + " lost %d White" % a
+    if code == EV_WIN:
+        return "Draw" if a == 2 else ("You win" if a == me else "Foe wins")
+    return "?"

@@ -1,0 +1,183 @@
+"""The main menu and the settings screen.
+
+This module is in memory only while the menus are up: starting a game drops
+it (app._load_mode), keeping the entries chosen as labels (the menus'
+way()), and show() builds the menus again on those entries when the game
+closes.
+"""
+
+from core import modes, ui
+from core.hal import LEFT, RIGHT, A
+from core.modes import RESUME, SAVE_NAME
+from core.settings import TABLE
+from core.strings import t
+
+# Settings rows shown (name, label key); values are shown through t() when
+# they are strings, as bars for contrast, and On/Off for flags.
+_ROWS = (
+    ("language", "language"),
+    ("contrast", "contrast"),
+    ("sound", "sound"),
+    ("level", "level"),
+    ("touching", "touching"),
+)
+
+
+def _launch(module, arg):
+    return lambda app: app.start_mode(module, arg)
+
+
+class _Menu(ui.Menu):
+    def way(self):
+        """(this menu, the entry chosen): how show() finds its way back after a game."""
+        return self.title_key, self.items[self.sel][0]
+
+
+class GroupMenu(_Menu):
+    """A main-menu entry's own list of modes (e.g. Battleship: vs the CPU,
+    Salvo, over the cable)."""
+
+    def __init__(self, label, members):
+        items = [(key, _launch(module, arg)) for key, module, arg in members]
+        ui.Menu.__init__(self, label, items)
+
+
+def _group(label, members):
+    return lambda app: app.push(GroupMenu(label, members))
+
+
+def _continue(module, payload):
+    return lambda app: app.resume_mode(module, payload)
+
+
+def saved_game(app):
+    """(module, payload) of the game in progress in flash, or None."""
+    if app.hw.storage is None:
+        return None
+    payload, where = app.hw.storage.load(SAVE_NAME)
+    if where == "damaged":
+        app.notice = t("save_damaged")
+    if not payload or payload[0] not in RESUME:
+        return None
+    return RESUME[payload[0]], payload
+
+
+class Home(_Menu):
+    rows = 6  # no hint line here (B does nothing): six entries, no scrolling
+
+    def __init__(self, app=None):
+        ui.Menu.__init__(self, "title", [], on_back=lambda app: None, hint_key=None)
+        self._shown = False  # until enter(): a fresh boot starts on the first entry
+        self.build(app)
+
+    def build(self, app):
+        # keep the cursor on the same entry when "Continue" comes or goes
+        was = self.items[self.sel][0] if (self.items and self._shown) else None
+        items = []
+        saved = saved_game(app) if app is not None else None
+        if saved:
+            items.append(("continue", _continue(saved[0], saved[1])))
+        for label, members in modes.main_rows():
+            if len(members) == 1 and label == members[0][0]:
+                items.append((label, _launch(members[0][1], members[0][2])))
+            else:
+                items.append((label, _group(label, members)))
+        items.append(("settings", lambda app: app.push(SettingsScreen())))
+        self.items = items
+        _select(self, was)
+
+    def enter(self, app):
+        self.build(app)
+        self._shown = True
+
+    def resume(self, app):
+        self.build(app)  # back from the settings
+        app.redraw()
+
+
+def _select(menu, key):
+    """Put the menu's cursor on the entry `key` (the first entry when it has none), in view."""
+    menu.sel = 0
+    for i in range(len(menu.items)):
+        if menu.items[i][0] == key:
+            menu.sel = i
+            break
+    if menu.sel >= menu.top + menu.rows or menu.sel < menu.top:
+        menu.top = max(0, menu.sel - menu.rows + 1)
+
+
+def show(app, way=()):
+    """Push the main menu, then the submenus in `way` ((menu title, entry chosen) pairs,
+    the menus' way()), each with its cursor on the entry chosen."""
+    menu = Home(app)
+    app.push(menu)
+    for title, key in way:
+        if title != menu.title_key:  # a submenu: open it as its entry does
+            for label, members in modes.main_rows():
+                if label == title:
+                    menu = GroupMenu(label, members)
+                    app.push(menu)
+                    break
+        _select(menu, key)
+
+
+class SettingsScreen(ui.Menu):
+    def __init__(self):
+        items = [(label, self._toggle(name)) for name, label in _ROWS]
+        ui.Menu.__init__(self, "settings", items, on_back=self._close, hint_key="hint_settings")
+
+    def _toggle(self, name):
+        return lambda app: self._change(app, name, 1)
+
+    def _change(self, app, name, d):
+        app.settings.step(name, d)
+        app.apply_settings()
+
+    def _close(self, app):
+        app.save_settings()
+        app.pop()
+
+    def update(self, app):
+        btn = app.buttons
+        if btn.pressed(LEFT) or btn.pressed(RIGHT):
+            d = 1 if btn.pressed(RIGHT) else -1
+            self._change(app, _ROWS[self.sel][0], d)
+            app.cue("click")
+        elif btn.pressed(A):
+            self._change(app, _ROWS[self.sel][0], 1)
+            app.cue("click")
+        else:
+            ui.Menu.update(self, app)
+
+    def draw_item(self, fb, i, y):
+        from core import font
+
+        name, label = _ROWS[i]
+        ui.text(fb, font.fit(t(label), 64), ui.ITEM_X, y, 1)
+        value = app_value(self._settings, name)
+        x = 74
+        if name == "contrast":
+            level = self._settings.index[1]
+            for k in range(len(TABLE[1][1])):
+                h = 2 + 2 * k
+                if k <= level:
+                    fb.fill_rect(x + 6 * k, y + 7 - h, 4, h, 1)
+                else:
+                    fb.rect(x + 6 * k, y + 7 - h, 4, h, 1)
+        else:
+            ui.text(fb, font.fit(value, ui.W - x), x, y, 1)
+
+    def draw(self, app, fb):
+        self._settings = app.settings
+        ui.Menu.draw(self, app, fb)
+
+
+def app_value(settings, name):
+    v = settings.get(name)
+    if name == "language":
+        return "English" if v == "en" else "Magyar"
+    if name == "sound":
+        return t("on") if v else t("off")
+    if name == "touching":
+        return t("yes") if v else t("no")
+    return t(v) if isinstance(v, str) else str(v)

@@ -1,0 +1,65 @@
+"""The game modes in the main menu: (label key, module, argument).
+
+A mode's module is imported only when chosen and dropped from memory when
+its screens close, so only the game being played is in RAM. The module's
+start(app, arg) pushes its first screen. Only modes that work are listed.
+"""
+
+MODES = (
+    ("battleship", "battleship.ui", "classic"),
+    ("salvo", "battleship.ui", "salvo"),
+    ("link_battle", "linkbattle.ui", "classic"),
+    ("link_salvo", "linkbattle.ui", "salvo"),
+    ("express", "express.ui", None),
+    ("cards", "cards.ui", None),
+    ("torpedo", "torpedo.ui", None),
+)
+
+# Modes listed under one main-menu entry that opens a submenu (label key of
+# the entry). The main menu then fits the screen without scrolling, so a
+# cursor move redraws two marker boxes, not the whole list.
+GROUPS = {
+    "battleship": "battleship_menu",
+    "salvo": "battleship_menu",
+    "link_battle": "battleship_menu",
+    "link_salvo": "battleship_menu",
+}
+
+
+def main_rows():
+    """The main menu's game rows in order: (label key, [modes under it])."""
+    rows = []
+    for mode in MODES:
+        group = GROUPS.get(mode[0])
+        if group is None:
+            rows.append((mode[0], [mode]))
+            continue
+        for row in rows:
+            if row[0] == group:
+                row[1].append(mode)
+                break
+        else:
+            rows.append((group, [mode]))
+    return rows
+
+
+def menu_path(key):
+    """(row in the main menu without Continue, row in the submenu or -1)."""
+    rows = main_rows()
+    for i in range(len(rows)):
+        label, members = rows[i]
+        for j in range(len(members)):
+            if members[j][0] == key:
+                return i, (j if label != key else -1)
+    raise KeyError(key)
+
+# A game in progress is saved as "game": its first byte says whose it is.
+# tag byte -> module whose resume(app, payload) continues it exactly.
+RESUME = {
+    0x42: "battleship.ui",  # B: Battleship and Salvo
+    0x54: "torpedo.ui",  # T: Torpedo Attack
+    0x45: "express.ui",  # E: Battleship Express
+    0x43: "cards.ui",  # C: the card game
+    0x4C: "linkbattle.ui",  # L: Link battle / Link salvo
+}
+SAVE_NAME = "game"

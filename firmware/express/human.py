@@ -1,0 +1,106 @@
+"""Battleship Express: a human seat's buttons on the game screen, by phase.
+
+Choosing the attacker (LEFT/RIGHT along the own fleet, A attacks, UP sends
+the Admiral's Carrier to the front first, B pauses), the target (arrows
+cycle the legal targets, B takes the attacker back), rolling (A; B stops
+where the ship "may" stop, or takes the attacker back before the first
+roll), the Carrier's declaration and its reroll (LEFT/RIGHT pick a die,
+UP/DOWN mark it, A rolls, B keeps the dice as they lie), and A after the
+result. A step the engine refuses changes nothing.
+"""
+
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from express.engine import AGAIN, ATTACKER, DECLARE, DONE, OVER, REROLL, ROLL, TARGET
+from express.rules import F_STAYS
+
+
+def play(scr, app, btn):
+    g = scr.g
+    ph = g.phase
+    try:
+        if ph == ATTACKER:
+            _pick_attacker(scr, app, btn)
+        elif ph == TARGET or ph == DECLARE:
+            _pick_target(scr, app, btn)
+        elif ph == ROLL or ph == AGAIN:
+            if btn.pressed(A):
+                g.roll()
+                scr.rolled(app)
+            elif btn.pressed(B):
+                if ph == ROLL:
+                    g.back()
+                    scr.sel = 0
+                    app.redraw()
+                elif g.can_stop():
+                    g.stop()
+                    scr.settled(app)
+                    app.redraw()
+        elif ph == REROLL:
+            _reroll(scr, app, btn)
+        elif (ph == DONE or ph == OVER) and btn.pressed(A):
+            scr.end_turn(app)
+    except ValueError:
+        app.cue("miss")  # not allowed now: the engine changed nothing
+
+def _pick_attacker(scr, app, btn):
+    g = scr.g
+    fleet = g.fleet(g.turn)
+    n = len(fleet)
+    if btn.pressed(LEFT):
+        scr.sel = (scr.sel + 1) % n
+        app.redraw()
+    elif btn.pressed(RIGHT):
+        scr.sel = (scr.sel - 1) % n
+        app.redraw()
+    elif btn.pressed(A) or (btn.pressed(UP) and g.row(fleet[scr.sel])[4] & F_STAYS):
+        g.pick_attacker(fleet[scr.sel], True if btn.pressed(UP) else None)
+        scr.sel = g.position(g.turn, g.attacker)
+        scr.tsel = 0
+        app.cue("click")
+        app.redraw()
+    elif btn.pressed(B):
+        from express.menus import pause
+
+        pause(app, scr)
+
+def _pick_target(scr, app, btn):
+    g = scr.g
+    n = len(g.legal_targets())
+    if btn.pressed(LEFT) or btn.pressed(UP):
+        scr.tsel = (scr.tsel - 1) % n
+        app.redraw()
+    elif btn.pressed(RIGHT) or btn.pressed(DOWN):
+        scr.tsel = (scr.tsel + 1) % n
+        app.redraw()
+    elif btn.pressed(A):
+        o, s = g.legal_targets()[scr.tsel]
+        g.pick_target(o, s)
+        scr.dsel = 0
+        app.cue("click")
+        if g.phase in (DONE, OVER):
+            scr.settled(app)
+        app.redraw()
+    elif btn.pressed(B) and g.phase == TARGET:
+        g.back()
+        scr.sel = 0
+        app.redraw()
+
+def _reroll(scr, app, btn):
+    g = scr.g
+    n = g.active()
+    if btn.pressed(LEFT):
+        scr.dsel = (scr.dsel - 1) % n
+        app.redraw()
+    elif btn.pressed(RIGHT):
+        scr.dsel = (scr.dsel + 1) % n
+        app.redraw()
+    elif btn.pressed(UP) or btn.pressed(DOWN):
+        g.toggle_reroll(scr.dsel)
+        app.redraw()
+    elif btn.pressed(A):
+        g.roll()
+        scr.rolled(app)
+    elif btn.pressed(B):
+        g.stop()
+        scr.settled(app)
+        app.redraw()

@@ -1,0 +1,157 @@
+"""Battleship Express on the handheld: the entry points and the save format.
+
+start(app, arg) opens the Express menu (game type, players, which seats are
+human and which CPU); resume(app, payload) continues a game saved under
+SAVE_NAME (the save bytes: express.game.payload and load). The game
+screen is express.game, the screens around it express.menus, the words
+express.text, the pictures express.art.
+
+CPU seats: the CPU level in Settings is taken when a game starts and kept
+in its save: easy = express.ai.RandomCaptain (uniform legal moves), hard =
+express.ai.DpCaptain (best exact odds), medium = each CPU turn is played by one
+or the other, by a fair coin from the CPU's own Rng.
+
+Save payload: TAG (b"E"), the engine's to_bytes() (fleets, dice and the
+dice Rng), then the UI state: version, CPU seat mask, level, the human seat
+last shown, the CPU Rng's state (2 x 4 bytes), and last the UI state's
+length (1 byte).
+"""
+
+# ruff: noqa: E402  (the collection must run before the game modules compile)
+import gc
+
+gc.collect()  # before the game's modules compile (a fragmented heap is the risk)
+from core import strings, ui
+from core.hal import LEFT, RIGHT, A
+from core.prng import Rng
+from core.strings import t
+from express import (
+    ai,
+    human,  # noqa: F401  app.end_mode() drops them with it)
+    menus,  # noqa: F401
+)
+from express import draw as ex_ui_draw  # noqa: F401  (the game screen's parts load with the mode, so
+from express.engine import Game
+from express.game import EASY, HARD, MEDIUM, SAVE_NAME, TAG, GameScreen, load, payload, seat_name  # noqa: F401
+from express.rules import ADMIRAL, CAPTAIN
+from express.text import EN, HU
+
+strings.add(EN, HU)
+
+_LEVELS = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
+_CHOICES = (2, 3, 4, 5)  # 5: four players in two teams
+
+
+def new_game(app, game, players, team, cpu):
+    """A GameScreen for a new game (seeded from the device)."""
+    seed = app.new_seed()
+    g = Game(game, players, team, 0, Rng(seed))
+    level = _LEVELS.get(app.settings.get("level"), MEDIUM)
+    return GameScreen(g, cpu, level, Rng(seed ^ 0x2AAAAAAA))
+
+
+class Loading(ui.Screen):
+    """Shown while the CPU's odds tables are filled (express.ai.warm), then replaced
+    by the game screen."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.frames = 0
+
+    def update(self, app):
+        self.frames += 1
+        if self.frames < 2:  # let this screen reach the display first
+            return
+        ai.warm(self.screen.g.game)
+        self.screen.base = len(app.stack) - 1
+        app.replace(self.screen)
+
+    def draw(self, app, fb):
+        g = self.screen.g
+        ui.title(fb, t("ex_title"))
+        ui.center(fb, t("ex_admiral_game" if g.game == ADMIRAL else "ex_captain_game"), 22)
+        ui.center(fb, t("ex_loading"), 36)
+
+
+class Setup(ui.Menu):
+    """The Express menu: game type, players, each seat human or CPU, Start."""
+
+    def __init__(self):
+        self.game = CAPTAIN
+        self.choice = 0  # index in _CHOICES
+        self.cpu = 0b1110  # seat 1 human, the others CPU
+        ui.Menu.__init__(self, "ex_title", [], hint_key="hint_settings")
+        self._rows()
+
+    def players(self):
+        c = _CHOICES[self.choice]
+        return 4 if c == 5 else c
+
+    def _rows(self):
+        items = [("ex_game", None), ("ex_players", None)]
+        for p in range(self.players()):
+            items.append((self._seat_label(p), None))
+        items.append(("ex_start", self._start))
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+        if self.top > max(0, len(items) - self.rows):
+            self.top = max(0, len(items) - self.rows)
+
+    def _seat_label(self, p):
+        return lambda: seat_name(p, False)
+
+    def update(self, app):
+        btn = app.buttons
+        d = 1 if btn.pressed(RIGHT) else (-1 if btn.pressed(LEFT) else 0)
+        if not d and btn.pressed(A) and self.sel < len(self.items) - 1:
+            d = 1
+        if d:
+            self._change(self.sel, d)
+            app.cue("click")
+            app.redraw()
+            return
+        ui.Menu.update(self, app)
+
+    def _change(self, i, d):
+        if i == 0:
+            self.game ^= 1
+        elif i == 1:
+            self.choice = (self.choice + d) % len(_CHOICES)
+            self._rows()
+        elif i < len(self.items) - 1:
+            self.cpu ^= 1 << (i - 2)
+
+    def value(self, i):
+        if i == 0:
+            return t("ex_admiral" if self.game == ADMIRAL else "ex_captain")
+        if i == 1:
+            c = _CHOICES[self.choice]
+            return t("ex_teams") if c == 5 else str(c)
+        if i < len(self.items) - 1:
+            return t("ex_cpu" if self.cpu & (1 << (i - 2)) else "ex_human")
+        return ""
+
+    def draw_item(self, fb, i, y):
+        from core import font
+
+        ui.text(fb, font.fit(self.label(i), 66), ui.ITEM_X, y, 1)
+        v = self.value(i)
+        if v:
+            x = 76
+            ui.text(fb, font.fit(v, ui.W - x - 5), x, y, 1)
+
+    def _start(self, app):
+        n = self.players()
+        team = _CHOICES[self.choice] == 5
+        cpu = self.cpu & ((1 << n) - 1)
+        app.replace(Loading(new_game(app, self.game, n, team, cpu)))
+
+
+def start(app, arg=None):
+    """Open the Express menu (arg: unused)."""
+    app.push(Setup())
+
+
+def resume(app, data):
+    """Continue a saved game exactly where its turn began."""
+    app.push(Loading(load(data)))

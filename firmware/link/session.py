@@ -1,0 +1,515 @@
+"""The link cable session: handshake, session nonce, resume after a restart, keepalive.
+
+Link drives one UART-like port (write / readinto / any) without ever blocking:
+the game loop calls poll(now_ms) once per iteration, and poll reads what has
+arrived, runs the timers and writes at most what the baud rate let drain since
+the last call (so the UART's transmit buffer never fills and write() never
+waits). Between polls the game calls send()/recv() and reads status().
+
+Owns: the HELLO exchange (protocol version, firmware version, rules), the
+per-boot nonces and the session id that makes frames from before a reset
+worthless, RESUME (which saved game, which message next), "unplugged"
+detection and keepalives. Reliable delivery itself is link.arq, framing
+link.frame. Wire formats and the state machine: docs/link-protocol.md.
+"""
+
+from core.compat import const, ticks_diff
+from link.arq import Arq
+from link.frame import (
+    D_MALFORMED,
+    D_NONCE,
+    D_STATE,
+    DROP_NAMES,
+    HDR,
+    MAX_WIRE,
+    MIN_WIRE,
+    N_DROPS,
+    OFF_LEN,
+    T_ACK,
+    T_DATA,
+    T_HELLO,
+    T_RESUME,
+    VERSION,
+    Deframer,
+    Framer,
+)
+
+# status() values, for the UI.
+ST_CONNECTING = const(0)  # looking for the other handheld
+ST_UNPLUGGED = const(1)  # nothing heard for dead_ms: cable out or other handheld off
+ST_VERSION = const(2)  # the other handheld speaks another protocol version (peer_version, peer_fw)
+ST_RULES = const(3)  # the other handheld chose other rules (peer_rules)
+ST_SYNCING = const(4)  # linked; agreeing which saved game and which message comes next
+ST_MISMATCH = const(5)  # the saved games differ (mismatch, peer_has_game): new_stream() to start over
+ST_OPEN = const(6)  # linked, messages flow
+STATUS_NAMES = ("connecting", "unplugged", "version", "rules", "syncing", "mismatch", "open")
+
+# mismatch reasons
+_M_NONE = const(0)
+M_OTHER_GAME = const(1)  # the two sides hold different games (or one holds none)
+M_OUT_OF_STEP = const(2)  # same game, but one side's save is older than the other allows
+
+# Rules bytes carried in HELLO: (game, flags).
+GAME_BATTLESHIP = const(1)
+GAME_TORPEDO = const(2)
+RULE_SALVO = const(1)
+RULE_TOUCHING = const(2)
+
+_PH_HELLO = const(0)
+_PH_RULES = const(1)
+_PH_SYNC = const(2)
+_PH_MISMATCH = const(3)
+_PH_OPEN = const(4)
+_PHASE_STATUS = (ST_CONNECTING, ST_RULES, ST_SYNCING, ST_MISMATCH, ST_OPEN)
+
+_HELLO_MIN = const(14)
+_MAX_RULES = const(16)
+_RESUME_LEN = const(21)
+_NEED_REPLY = const(1)
+_REPLY = const(1)
+_PROBE = const(2)
+_ZERO4 = b"\x00\x00\x00\x00"
+
+
+def _u32(b, i):
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
+
+
+def _put32(b, i, v):
+    for k in range(4):
+        b[i + k] = (v >> (8 * k)) & 0xFF
+
+
+class Link:
+    """One end of the cable. Tunables are class attributes (ms, bytes)."""
+
+    hello_ms = 250  # HELLO / RESUME retry while not linked
+    keepalive_ms = 500  # an idle linked side sends an ACK this often
+    dead_ms = 1600  # this long without a valid frame: unplugged
+    slack_ms = 100  # the peer's loop period allowance inside the retransmit timeout
+    rto_max_ms = 2000  # retransmit backoff cap
+    rx_budget = 1024  # bytes read per poll at most
+    tx_burst = 256  # bytes written per poll at most (keep <= the UART txbuf; rp2's default is 256)
+
+    def __init__(self, port, rand, now_ms, fw=(0, 0, 0), rules=b"", baud=115200, saved=None,
+                 window=4, tx_slots=16, rx_slots=4):
+        if len(rules) > _MAX_RULES:
+            raise ValueError("rules too long")
+        self.port = port
+        self._rand = rand
+        self.fw = fw
+        self.rules = bytes(rules)
+        self.baud = baud
+        self.drops = [0] * N_DROPS
+        self._framer = Framer()
+        self._out = memoryview(self._framer.out)
+        self._deframer = Deframer(self.drops)
+        self.arq = Arq(window, tx_slots, rx_slots)
+        if saved:
+            self.arq.restore(saved)
+        # Retransmit timeout from the baud rate: a full window of the longest
+        # frames out and an ack back, twice, plus the peer's loop period.
+        frame_ms = (MAX_WIRE * 10000 + baud - 1) // baud
+        ack_ms = (MIN_WIRE * 10000 + baud - 1) // baud
+        self.rto_ms = 2 * (window * frame_ms + ack_ms) + self.slack_ms
+        self._rate = baud // 10  # bytes per second = milli-bytes per ms
+        self._credit = self.tx_burst * 1000
+        self._chunk = bytearray(64)
+        self._ctl = bytearray(_HELLO_MIN + _MAX_RULES)
+        self._out_len = 0
+        self._out_pos = 0
+        self.nonce = self._new_nonce()
+        self.peer_nonce = None
+        self.sid = bytearray(4)
+        self._est = False  # the peer has echoed our current nonce
+        self._phase = _PH_HELLO
+        self._sess_stream = None
+        self.peer_fw = None
+        self.peer_version = None
+        self.peer_rules = None
+        self.peer_has_game = False
+        self.mismatch = _M_NONE
+        self._foreign_ms = None
+        self._now = now_ms
+        self._heard_ms = now_ms
+        self._sent_ms = now_ms
+        self._timer_ms = now_ms
+        self._want_hello = True
+        self._want_resume = 0  # 0 no, _REPLY: answer a probe, _PROBE: ask for the peer's RESUME
+        self.needs_save = False
+        self.frames_tx = self.frames_rx = self.bytes_tx = self.bytes_rx = 0
+
+    # ------------------------------------------------------------------ game API
+    def status(self):
+        """One of ST_*, as of the last poll."""
+        now = self._now
+        if self._foreign_ms is not None and ticks_diff(now, self._foreign_ms) < self.dead_ms:
+            return ST_VERSION
+        if ticks_diff(now, self._heard_ms) >= self.dead_ms:
+            return ST_UNPLUGGED
+        return _PHASE_STATUS[self._phase]
+
+    def send(self, msg):
+        """Queue one message (<= 240 bytes) for reliable, ordered delivery. False if the queue is full.
+
+        Save (snapshot()) before the next poll: the message leaves only then."""
+        if not self.arq.queue(msg):
+            return False
+        self.needs_save = True
+        return True
+
+    def recv(self):
+        """The peer's next message (bytes) or None. Save before the next poll: that poll acknowledges it."""
+        m = self.arq.take()
+        if m is not None:
+            self.needs_save = True
+        return m
+
+    def unacked(self):
+        """Our messages the peer has not confirmed yet (show 'sending...' while > 0)."""
+        return self.arq.unacked()
+
+    def free(self):
+        """Room left in the send queue (16 messages)."""
+        return self.arq.free()
+
+    @property
+    def acked(self):
+        """How many of our messages the peer has taken and acknowledged (the last acked move + 1)."""
+        return self.arq.tx_base
+
+    @property
+    def queued(self):
+        """How many messages we have ever queued in this stream (the next one's number)."""
+        return self.arq.tx_next
+
+    @property
+    def taken(self):
+        """How many of the peer's messages we have taken with recv()."""
+        return self.arq.rx_read
+
+    @property
+    def role(self):
+        """0 or 1, fixed for the stream (the game) when it was made; the two sides differ."""
+        return self.arq.role
+
+    @property
+    def stream(self):
+        return self.arq.stream
+
+    def write_snapshot(self, f):
+        """Write the link's part of the save to f (a file open for writing); returns its length.
+
+        Save it with the game's own state in one atomic save (temp file + rename) after
+        every send()/recv(), before the next poll. Allocates nothing big."""
+        self.needs_save = False
+        return self.arq.write_snapshot(f)
+
+    def snapshot(self):
+        """The link's part of the save as bytes (allocates up to 3.9 KB: prefer write_snapshot)."""
+        self.needs_save = False
+        return self.arq.snapshot()
+
+    def new_stream(self):
+        """Forget the saved stream (after ST_MISMATCH, or to start a new game): counters to 0, queue empty."""
+        self.arq.clear()
+        self.arq.stream = None
+        self.mismatch = _M_NONE
+        self.needs_save = True
+        if self._phase >= _PH_SYNC:
+            self._fresh_stream()
+            self._phase = _PH_SYNC
+            self._want_resume = _PROBE
+
+    def set_rules(self, rules):
+        """Change the rules offered in HELLO (e.g. accept peer_rules after ST_RULES)."""
+        if len(rules) > _MAX_RULES:
+            raise ValueError("rules too long")
+        self.rules = bytes(rules)
+        self._want_hello = True
+        if self._phase == _PH_RULES and self._est and self.peer_rules == self.rules:
+            self._link()
+
+    def stats(self):
+        d = {}
+        for i in range(N_DROPS):
+            d["drop_" + DROP_NAMES[i]] = self.drops[i]
+        d["retransmits"] = self.arq.retransmits
+        d["frames_tx"] = self.frames_tx
+        d["frames_rx"] = self.frames_rx
+        d["bytes_tx"] = self.bytes_tx
+        d["bytes_rx"] = self.bytes_rx
+        return d
+
+    # ------------------------------------------------------------------ the loop
+    def poll(self, now_ms):
+        """Read, run timers, write. Never blocks; bounded work per call."""
+        elapsed = ticks_diff(now_ms, self._now)
+        self._now = now_ms
+        if elapsed > 0:
+            if elapsed > 1000:
+                elapsed = 1000
+            self._credit += elapsed * self._rate
+            cap = self.tx_burst * 1000
+            if self._credit > cap:
+                self._credit = cap
+        self._read(now_ms)
+        self._timers(now_ms)
+        self._write(now_ms)
+
+    def _read(self, now):
+        port = self.port
+        chunk = self._chunk
+        d = self._deframer
+        budget = self.rx_budget
+        while budget > 0:
+            n = port.any()
+            if n <= 0:
+                break
+            if n > 64:
+                n = 64
+            n = port.readinto(chunk, n)  # never more than is there: no UART timeout can block
+            if not n:
+                break
+            budget -= n
+            self.bytes_rx += n
+            i = 0
+            while i < n:
+                i = d.push(chunk, i, n)
+                if d.ready:
+                    self._frame(now)
+
+    def _timers(self, now):
+        ph = self._phase
+        due = ticks_diff(now, self._timer_ms)
+        if ph == _PH_HELLO:
+            if due >= self.hello_ms:
+                self._want_hello = True
+        elif ph == _PH_RULES:
+            if due >= self.keepalive_ms:
+                self._want_hello = True
+        elif ph == _PH_SYNC:
+            if due >= self.hello_ms:
+                self._want_resume = _PROBE
+        elif ph == _PH_MISMATCH:
+            if due >= self.keepalive_ms:
+                self._want_resume = _PROBE  # keep asking: a mismatch may heal (new_stream)
+        else:
+            arq = self.arq
+            b = arq.backoff
+            rto = self.rto_max_ms if b > 4 else self.rto_ms << b
+            if rto > self.rto_max_ms:
+                rto = self.rto_max_ms
+            arq.check_timeout(now, rto)
+            if ticks_diff(now, self._sent_ms) >= self.keepalive_ms:
+                arq.ack_due = True
+
+    def _write(self, now):
+        out = self._out
+        while True:
+            if self._out_pos < self._out_len:
+                k = self._out_len - self._out_pos
+                c = self._credit // 1000
+                if k > c:
+                    k = c
+                if k <= 0:
+                    return
+                w = self.port.write(out[self._out_pos : self._out_pos + k])
+                if not w:
+                    return
+                self._out_pos += w
+                self._credit -= w * 1000
+                self.bytes_tx += w
+                if w < k:
+                    return
+                continue
+            if self._credit < 1000 or not self._build(now):
+                return
+
+    def _build(self, now):
+        """Put the next frame due into the output buffer; False if nothing is due."""
+        f = self._framer
+        arq = self.arq
+        if self._want_hello:
+            self._want_hello = False
+            n = self._hello_payload()
+            n = f.build(T_HELLO, _ZERO4, 0, 0, self._ctl, n)
+            self._timer_ms = now
+        elif self._want_resume:
+            c = self._ctl
+            c[0:8] = self.arq.stream
+            _put32(c, 8, arq.rx_read)
+            _put32(c, 12, arq.tx_base)
+            _put32(c, 16, arq.tx_next)
+            c[20] = _NEED_REPLY if self._want_resume == _PROBE else 0  # a reply never asks back
+            self._want_resume = 0
+            n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
+            self._timer_ms = now
+        elif self._phase == _PH_OPEN:
+            seq = arq.next_data()
+            if seq >= 0:
+                buf, ln = arq.payload(seq)
+                n = f.build(T_DATA, self.sid, seq, arq.rx_read, buf, ln)
+                arq.mark_sent(seq, now)
+            elif arq.ack_due:
+                n = f.build(T_ACK, self.sid, 0, arq.rx_read, self._ctl, 0)
+            else:
+                return False
+            arq.ack_due = False
+        else:
+            return False
+        self._out_len = n
+        self._out_pos = 0
+        self._sent_ms = now
+        self.frames_tx += 1
+        return True
+
+    def _hello_payload(self):
+        c = self._ctl
+        c[0] = VERSION
+        c[1] = self.fw[0]
+        c[2] = self.fw[1]
+        c[3] = self.fw[2]
+        c[4:8] = self.nonce
+        c[8:12] = self.peer_nonce if self.peer_nonce is not None else _ZERO4
+        c[12] = 0 if self._est else _NEED_REPLY
+        n = len(self.rules)
+        c[13] = n
+        c[_HELLO_MIN : _HELLO_MIN + n] = self.rules
+        return _HELLO_MIN + n
+
+    # ------------------------------------------------------------------ receiving
+    def _frame(self, now):
+        d = self._deframer
+        if d.ready == 2:
+            self._foreign(now)
+            return
+        self.frames_rx += 1
+        t = d.ftype()
+        if t == T_HELLO:
+            self._hello(now)
+            return
+        if not self._est or self._phase < _PH_SYNC or not d.sid_is(self.sid):
+            self.drops[D_NONCE] += 1  # not this session: from before a reset, or stray
+            return
+        self._heard(now)
+        if t == T_RESUME:
+            self._resume()
+            return
+        if self._phase != _PH_OPEN:
+            self.drops[D_STATE] += 1
+            return
+        if t == T_ACK and d.plen():
+            self.drops[D_MALFORMED] += 1  # an ACK carries nothing
+            return
+        self.arq.on_ack(d.ack(), now, self.drops)
+        if t == T_DATA:
+            self.arq.on_data(d.seq(), d.body, HDR, d.plen(), self.drops)
+
+    def _heard(self, now):
+        if self._phase == _PH_OPEN and ticks_diff(now, self._heard_ms) >= self.dead_ms:
+            self.arq.resend_now()  # the cable is back: don't wait out the backoff
+        self._heard_ms = now
+
+    def _foreign(self, now):
+        b = self._deframer.body
+        if b[1] != T_HELLO or self._deframer.length < HDR + 4 + 4 or b[OFF_LEN] < 4:
+            return
+        self.peer_version = b[HDR]
+        self.peer_fw = (b[HDR + 1], b[HDR + 2], b[HDR + 3])
+        self._foreign_ms = now
+
+    def _hello(self, now):
+        b = self._deframer.body
+        n = self._deframer.plen()
+        p = HDR
+        if n < _HELLO_MIN or b[p] != VERSION or b[p + 13] > _MAX_RULES or n != _HELLO_MIN + b[p + 13]:
+            self.drops[D_MALFORMED] += 1
+            return
+        pn = bytes(b[p + 4 : p + 8])
+        if pn == _ZERO4:
+            self.drops[D_MALFORMED] += 1
+            return
+        if pn == self.nonce:
+            # Our own HELLO looped back, or a 1-in-2**32 tie: pick another nonce.
+            self.drops[D_STATE] += 1
+            self.nonce = self._new_nonce()
+            self._want_hello = True
+            return
+        self._heard(now)
+        self._foreign_ms = None
+        self.peer_version = VERSION
+        self.peer_fw = (b[p + 1], b[p + 2], b[p + 3])
+        self.peer_rules = bytes(b[p + _HELLO_MIN : p + n])
+        if pn != self.peer_nonce:
+            if self.peer_nonce is not None:
+                self._restart_link()  # the peer restarted: new session, resume later
+            self.peer_nonce = pn
+            self._est = False
+        if bytes(b[p + 8 : p + 12]) == self.nonce:
+            self._est = True
+        if (b[p + 12] & _NEED_REPLY) or not self._est:
+            self._want_hello = True
+        if self._est and self._phase <= _PH_RULES:
+            if self.peer_rules == self.rules:
+                self._link()
+            else:
+                self._phase = _PH_RULES
+
+    def _restart_link(self):
+        self._est = False
+        self._phase = _PH_HELLO
+        self._want_resume = 0
+        self.arq.rewind()
+        for i in range(4):
+            self.sid[i] = 0
+
+    def _link(self):
+        """Both nonces known and echoed, same rules: start the session and RESUME."""
+        for i in range(4):
+            self.sid[i] = self.nonce[i] ^ self.peer_nonce[i]
+        if self.nonce < self.peer_nonce:
+            self._sess_stream = self.nonce + self.peer_nonce
+        else:
+            self._sess_stream = self.peer_nonce + self.nonce
+        if self.arq.stream is None:
+            self._fresh_stream()
+        self.arq.rewind()
+        self._phase = _PH_SYNC
+        self._want_resume = _PROBE
+
+    def _fresh_stream(self):
+        self.arq.stream = self._sess_stream
+        self.arq.role = 0 if self.nonce < self.peer_nonce else 1
+        self.needs_save = True
+
+    def _resume(self):
+        b = self._deframer.body
+        if self._deframer.plen() != _RESUME_LEN:
+            self.drops[D_MALFORMED] += 1
+            return
+        p = HDR
+        if b[p + 20] & _NEED_REPLY and not self._want_resume:
+            self._want_resume = _REPLY
+        stream = bytes(b[p : p + 8])
+        self.peer_has_game = stream != self._sess_stream
+        if stream != self.arq.stream:
+            self._phase = _PH_MISMATCH
+            self.mismatch = M_OTHER_GAME
+            return
+        ok = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
+        if self._phase == _PH_OPEN and not ok:
+            self.drops[D_STATE] += 1  # a late copy of a RESUME we already applied
+            return
+        if not ok:
+            self._phase = _PH_MISMATCH
+            self.mismatch = M_OUT_OF_STEP
+            return
+        self.mismatch = _M_NONE
+        self._phase = _PH_OPEN
+
+    def _new_nonce(self):
+        while True:
+            n = bytes(self._rand(4))
+            if n != _ZERO4:
+                return n

@@ -1,0 +1,243 @@
+"""Battleship and Salvo between two linked handhelds: the mode's entry points, its words, and the
+session every screen of it runs.
+
+    start(app, "classic" | "salvo")   # from the main menu's Link battle / Link salvo
+    resume(app, payload)              # Continue: a save tagged b"L" (linkbattle.save)
+    catalog(app)                      # every screen, for the layout tests and the PNG review
+
+The screens come in stages, each its own module, loaded when the player gets
+there and dropped when they leave it, so the heap holds one stage beside the
+link layer: linkbattle.connect (finding the other handheld, link trouble, the coin
+toss), lk_place (placing the fleet), linkbattle.battle (the battle), linkbattle.end (the
+result). Words: linkbattle.en or linkbattle.hu, the language in use only.
+
+Every screen calls Session.tick() once a frame: it runs the game and its link
+(linkbattle.game.step), saves when the game says so (before the next poll: see
+docs/link-protocol.md 5.2), and sends the player to the screen the game's
+state calls for. Randomness is the device's (os.urandom) but for tests and
+replays (BROADSIDE_SEED): app.rand_bytes() is the one place that decides.
+"""
+
+import gc
+import sys
+
+from battleship.rules import CLASSIC, SALVO
+from core import load, strings, unload
+from core.compat import const, ticks_diff
+from link.commit import PeerFleet
+from linkbattle import save as lk_save
+from linkbattle.game import (
+    PLACING,
+    PLAYING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_VERSION,
+    TX_QUEUE,
+    LkGame,
+    rules_bytes,
+)
+from linkbattle.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, PEER_SAVE, SAVE
+
+FW = (1, 0, 0)  # this firmware's version, sent in HELLO
+TAG = b"L"
+_WAIT_MS = const(1000)  # a message unacknowledged this long: "waiting for the other handheld"
+
+# kind -> (module, class) of its screen
+_SCREENS = (
+    ("linkbattle.connect", "Connect"),
+    ("linkbattle.connect", "Coin"),
+    ("linkbattle.place", "Placing"),
+    ("linkbattle.battle", "Battle"),
+    ("linkbattle.end", "End"),
+)
+_STAGES = ("linkbattle.connect", "linkbattle.place", "linkbattle.battle", "linkbattle.end")
+_WORDS = ("linkbattle.en_start", "linkbattle.en_end", "linkbattle.hu_start", "linkbattle.hu_end")
+
+
+class _Words:
+    """A strings.add() table: this mode's words in one language: en (or hu), the battle's and the
+    ships'; en_start while finding the other handheld and placing, en_end at the end (each loaded
+    by stage() with its screens, or here on first need: the catalogue draws every screen in both
+    languages)."""
+
+    def __init__(self, lang):
+        self.main = "linkbattle." + lang
+        self.more = (self.main + "_start", self.main + "_end")
+
+    def get(self, key):
+        s = load(self.main).W.get(key)
+        if s is None and key[:3] == "lk_":
+            for loaded in (True, False):  # those stage() loaded first: a game needs no other
+                for name in self.more:
+                    if (name in sys.modules) == loaded:
+                        s = load(name).W.get(key)
+                        if s is not None:
+                            return s
+        return s
+
+
+def words():
+    strings.add(_Words("en"), _Words("hu"))
+
+
+def stage(name):
+    """The screen module `name`, imported now with its words (none for the battle: linkbattle.en
+    has them); the other stages' modules and words are dropped (what they hold is freed once their
+    screens are gone). The app drops whatever the mode imported when it closes."""
+    lang = "hu" if strings.lang() == "hu" else "en"
+    words = None
+    if name != "linkbattle.battle":
+        words = "linkbattle.%s_%s" % (lang, "end" if name == "linkbattle.end" else "start")
+    for other in _STAGES + _WORDS + ("battleship.placing",):  # placing: place's ship in hand
+        if other != name and other != words and other in sys.modules:
+            unload(other)
+    if name not in sys.modules:
+        gc.collect()
+    mod = load(name)
+    if words is not None:
+        load(words)
+    return mod
+
+
+# -- the session ------------------------------------------------------------------------------
+class Session:
+    """The game and its link; tick() runs them once a frame and saves them."""
+
+    def __init__(self, g):
+        self.g = g
+        self.peer_got = g.peer.got  # the peer's commitment parts in flash
+        self.status = -1
+        self.since = None  # when a message of ours began waiting for its acknowledgement
+        self.slow = False  # ... for longer than _WAIT_MS
+        self.events = 0  # EV_* bits not yet seen by the battle screen (a menu may be on top)
+
+    def tick(self, app, kind):
+        """Step the game; save; redraw on a link change; go to the screen the state calls for.
+        Returns the game's events, or -1 when the player was sent to another screen."""
+        g = self.g
+        ev = g.step(app.now)
+        self.events |= ev
+        if g.needs_save():
+            self.save(app)
+        st = g.link.status()
+        if st != self.status:
+            self.status = st
+            app.redraw()
+        if g.link.unacked():
+            if self.since is None:
+                self.since = app.now
+            slow = ticks_diff(app.now, self.since) >= _WAIT_MS
+        else:
+            self.since = None
+            slow = False
+        if slow != self.slow:
+            self.slow = slow
+            app.redraw()
+        want = self.where(kind)
+        if want == kind:
+            return ev
+        if kind == K_MENU:
+            app.pop()  # a menu over the battle closes; the battle goes on next frame
+        else:
+            self.go(app, want)
+        return -1
+
+    def seed(self):
+        """A 30-bit seed (the fleet's shuffle) from the game's random source."""
+        r = self.g.rand(4)
+        return (r[0] | (r[1] << 8) | (r[2] << 16) | ((r[3] & 0x3F) << 24)) or 1
+
+    def take_events(self):
+        ev = self.events
+        self.events = 0
+        return ev
+
+    def where(self, kind):
+        g = self.g
+        if g.done():
+            return K_END
+        if self.status in (ST_MISMATCH, ST_RULES, ST_VERSION):
+            return K_CONNECT
+        if kind == K_CONNECT and self.status == ST_OPEN:
+            if g.phase == PLACING:
+                return K_COIN
+            if g.phase >= PLAYING:
+                return K_BATTLE
+        return kind
+
+    def go(self, app, kind):
+        """The screen of that kind in place of the one on top."""
+        module, cls = _SCREENS[kind]
+        app.replace(getattr(stage(module), cls)(self))
+
+    def save(self, app):
+        """The game in flash: the peer's commitments first when more of them came (3.2 KB at most,
+        a few times a game), then the game and its link (under 2 KB; about 700 bytes in play)."""
+        g = self.g
+        if g.peer.got != self.peer_got:
+            app.save(PEER_SAVE, lk_save.commitments(g))
+            self.peer_got = g.peer.got
+        app.save(SAVE, lk_save.payload(g, TAG))
+
+    def begin(self, app):
+        """The fleet is placed: commit to it, save, and on to the battle."""
+        self.g.commit()
+        self.save(app)
+        self.go(app, K_BATTLE)
+
+    def quit(self, app):
+        """Leave the mode; the save stays for Continue (the end screen clears it)."""
+        app.pop()
+
+
+# -- entry points ---------------------------------------------------------------------------------
+def _link(app, rand, rules, saved=None):
+    from link.session import Link  # the link layer comes with the game it serves
+
+    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
+
+
+def _open(app, s):
+    app.push(stage("linkbattle.connect").Connect(s))
+
+
+def _no_port(app):
+    """A board without a link port (hw.link None) cannot play this mode: say so."""
+    if app.hw.link is not None:
+        return False
+    from core import ui
+
+    app.push(ui.Message(strings.t("link_battle"), [strings.t("lk_no_port")]))
+    return True
+
+
+def start(app, arg):
+    words()
+    if _no_port(app):
+        return
+    gc.collect()
+    rand = app.rand_bytes()
+    variant = SALVO if arg == "salvo" else CLASSIC
+    touching = bool(app.settings.get("touching"))
+    g = LkGame(None, rand, variant, touching)  # the 3.2 KB block first, before the heap fragments
+    g.link = _link(app, rand, rules_bytes(variant, touching))
+    _open(app, Session(g))
+
+
+def resume(app, payload):
+    words()
+    if _no_port(app):
+        return
+    gc.collect()
+    rand = app.rand_bytes()
+    state, snap = lk_save.split(payload)
+    peer = PeerFleet(bytes(8), 1)  # its 3.2 KB block first, before the heap fragments
+    parts = app.hw.storage.load(PEER_SAVE)[0] if app.hw.storage is not None else None
+    g = lk_save.restore(state, None, rand, peer, parts)
+    parts = None
+    g.link = _link(app, rand, lk_save.saved_rules(state), snap)
+    _open(app, Session(g))  # it goes on to the game's screen once the link is back
+
+
+_LANG = load("linkbattle.hu" if strings.lang() == "hu" else "linkbattle.en")  # the words in use

@@ -1,0 +1,93 @@
+"""Battleship Torpedo Attack on the handheld: the mode's entry points and its menu.
+
+start(app, arg) shows the mode's menu: play the CPU, a link cable game, and
+the CPU level (the settings' own, changed here too: both handhelds on a
+cable must choose the same, the drift speed depends on it). Then the fleet
+is placed (torpedo.place), ships located (torpedo.locate) and fired at through the
+periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui and torpedo.cable link the two
+handhelds. A game's modules load when it is chosen, the largest first (see
+cpu_modules, new_cable_game); the menu's own code is dropped once a game is
+under way. resume(app, payload) continues a game saved as "game" (first byte
+b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
+"""
+
+
+from battleship.rules import HARD
+from core import load, ui, unload
+from core.compat import const
+from core.strings import t
+from torpedo.view import Then, need, words
+from torpedo.view import level as level_of
+
+_TAG = const(0x54)  # a save's first byte (b"T"); the second: 0 against the CPU, 1 over the cable
+_CABLE = const(1)
+
+
+class TaMenu(ui.Menu):
+    def __init__(self):
+        items = [
+            ("ta_vs_cpu", new_cpu_game),
+            ("ta_cable", new_cable_game),
+            (self.level_label, self.step),
+        ]
+        ui.Menu.__init__(self, "torpedo", items)
+
+    def level_label(self):
+        return t("ta_level") % t(self.level)
+
+    def step(self, app):
+        app.settings.step("level", 1)
+        app.save_settings()
+        app.redraw()
+
+    def draw(self, app, fb):
+        self.level = app.settings.get("level")
+        ui.Menu.draw(self, app, fb)
+
+
+def cpu_modules(app, level):
+    """What a game against the CPU runs on, the largest first (on a heap that compiling sources
+    cut up, the order decides whether it fits: this one does in 192 KB)."""
+    need(app, "torpedo.engine", "torpedo.place", "battleship.ai", "torpedo.match")
+    if level == HARD:
+        need(app, "battleship.ai_hard")
+
+
+def new_cpu_game(app):
+    level = level_of(app)
+    cpu_modules(app, level)
+    from torpedo.engine import Game
+    from torpedo.match import CpuMatch
+
+    m = CpuMatch(Game(app.new_seed(), level, touching=bool(app.settings.get("touching"))))
+    m.shuffle()
+    app.replace(load("torpedo.place").Placement(m))
+    unload("torpedo.ui")  # the menu's work is done: its code can go
+
+
+def new_cable_game(app):
+    # The link's screens load on the next frame (torpedo.link_ui.linking), once this menu's code has
+    # left the heap: the two together, with the link's modules loading, did not fit in 192 KB.
+    app.replace(Then(app, "torpedo.link_ui", "linking"))
+    unload("torpedo.ui")
+
+
+def start(app, arg):
+    """The mode's menu. A game's modules load when it is chosen: against the CPU, the CPU's;
+    over the cable, the link's (the largest thing a game needs: nothing else is loaded yet)."""
+    words()
+    app.push(TaMenu())
+
+
+def resume(app, payload):
+    words()
+    if len(payload) > 1 and payload[0] == _TAG and payload[1] == _CABLE:
+        need(app, "torpedo.link_ui")
+        load("torpedo.link_ui").resume(app, payload)
+        unload("torpedo.ui")
+        return
+    cpu_modules(app, payload[8] if len(payload) > 8 else HARD)  # the engine's level byte (torpedo.match save)
+    from torpedo.match import CpuMatch
+
+    app.push(load("torpedo.locate").Locate(CpuMatch.load(payload)))
+    unload("torpedo.ui")
