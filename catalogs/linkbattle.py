@@ -9,7 +9,7 @@ import gc
 
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, SALVO
-from core import load, unload
+from core.compat import load, unload
 from core.prng import Rng
 from link.commit import MyFleet, PeerFleet
 from linkbattle.game import (

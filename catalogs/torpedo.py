@@ -4,7 +4,7 @@ the heap together."""
 
 import gc
 
-from core import load, unload
+from core.compat import load, unload
 from torpedo.view import need, words
 
 

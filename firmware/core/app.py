@@ -11,7 +11,8 @@ import gc
 import os
 import sys
 
-from core import load, strings, unload
+from core import strings
+from core.compat import load, unload
 from core.settings import SAVE_NAME, Settings
 from core.storage import StorageError
 from core.strings import t

@@ -3,7 +3,14 @@
 MicroPython has wraparound-safe ticks_ms/ticks_diff/ticks_add in `time` and
 `const` in `micropython`; CPython has neither. Engines never use the clock;
 the app and the link layer do, always through these names.
+
+load() and unload() bring a module into the heap and take it out again by its
+dotted name ("torpedo.cable"): a game's modules come in when it starts and
+leave when it closes. (__import__ of a dotted name returns the top package on
+both interpreters, and a package keeps each submodule as an attribute.)
 """
+
+import sys
 
 try:
     from micropython import const
@@ -37,8 +44,26 @@ except ImportError:  # CPython: same semantics, period 2**30 as on the ports
 
 IS_MICROPYTHON = False
 try:
-    import sys as _sys
-
-    IS_MICROPYTHON = _sys.implementation.name == "micropython"
+    IS_MICROPYTHON = sys.implementation.name == "micropython"
 except AttributeError:
     pass
+
+
+def load(name):
+    """The module `name`, imported now unless it is loaded."""
+    m = sys.modules.get(name)
+    if m is None:
+        __import__(name)
+        m = sys.modules[name]
+    return m
+
+
+def unload(name):
+    """Forget module `name`: out of sys.modules and off its package, so the
+    heap frees it once no screen holds it."""
+    sys.modules.pop(name, None)
+    i = name.rfind(".")
+    if i > 0:
+        parent = sys.modules.get(name[:i])
+        if parent is not None and name[i + 1 :] in parent.__dict__:
+            delattr(parent, name[i + 1 :])

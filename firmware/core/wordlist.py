@@ -18,7 +18,7 @@ time a word is asked for, and drops the module (the text stays): a language
 nobody asks for never comes into the heap.
 """
 
-from core import load, unload
+from core.compat import load, unload
 
 
 class Words:

@@ -22,8 +22,8 @@ import gc
 import sys
 
 from battleship.rules import CLASSIC, SALVO
-from core import load, strings, unload
-from core.compat import const, ticks_diff
+from core import strings
+from core.compat import const, load, ticks_diff, unload
 from link.commit import PeerFleet
 from linkbattle import save as lk_save
 from linkbattle.game import (

@@ -28,8 +28,7 @@ torpedo.cheat, loaded when one is.
 """
 
 
-from core import load
-from core.compat import const
+from core.compat import const, load
 from core.prng import Rng
 from link.commit import (
     C_PROTOCOL,

@@ -13,8 +13,8 @@ consts), so that its screens can be drawn without them (catalogs.torpedo_cable).
 """
 
 
-from core import load, ui, unload
-from core.compat import const
+from core import ui
+from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
 from torpedo.view import EN, FW, HU, Then, goes_on, level, need, under_top

@@ -12,8 +12,8 @@ torpedo.cable) shuffles, and begins the game on Start.
 from battleship import grid as gridview
 from battleship import placing
 from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
-from core import ui, unload
-from core.compat import const
+from core import ui
+from core.compat import const, unload
 from core.strings import t
 from torpedo.view import Then, header, hint, lines, ship_name
 

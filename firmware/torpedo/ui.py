@@ -13,8 +13,8 @@ b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
 
 
 from battleship.rules import HARD
-from core import load, ui, unload
-from core.compat import const
+from core import ui
+from core.compat import const, load, unload
 from core.strings import t
 from torpedo.view import Then, need, words
 from torpedo.view import level as level_of

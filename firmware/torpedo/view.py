@@ -14,8 +14,8 @@ import gc
 import sys
 
 from battleship.rules import LEVEL_NAMES
-from core import font, load, strings, ui
-from core.compat import const
+from core import font, strings, ui
+from core.compat import const, load
 from core.strings import t
 from core.wordlist import Words
 from torpedo.rules import GONE, HIDDEN, HIT1

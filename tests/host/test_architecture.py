@@ -72,9 +72,11 @@ def find_cycle(graph):
 def test_firmware_holds_main_and_packages_only():
     loose = [f for f in os.listdir(FIRMWARE) if f.endswith(".py") and f != "main.py"]
     assert not loose, "put these modules in a package: %s" % loose
-    for d in os.listdir(FIRMWARE):
-        if os.path.isdir(os.path.join(FIRMWARE, d)) and d != "__pycache__":
-            assert os.path.exists(os.path.join(FIRMWARE, d, "__init__.py")), d
+    packages = [d for d in os.listdir(FIRMWARE) if os.path.isdir(os.path.join(FIRMWARE, d))]
+    packages = [d for d in packages if d != "__pycache__"]
+    assert {"core", "link", "battleship", "express", "cards", "torpedo"} <= set(packages), packages
+    for d in packages:  # a package without __init__.py: nothing to run, nothing in the heap but its name
+        assert not os.path.exists(os.path.join(FIRMWARE, d, "__init__.py")), d
 
 
 def test_no_import_cycles_in_the_firmware():
@@ -103,16 +105,14 @@ def device_bundle(tmp_path_factory):
 
 def test_the_bundle_installs_packages_under_lib_and_no_catalogue(device_bundle):
     paths = device_bundle.paths()
-    assert "/main.py" in paths and "/lib/core/app.mpy" in paths and "/lib/battleship/__init__.mpy" in paths
+    assert "/main.py" in paths and "/lib/core/app.mpy" in paths and "/lib/battleship/engine.mpy" in paths
     for p in paths:
         assert "catalog" not in p, p
         assert p.count("/") >= 2 or p in ("/main.py", "/board.txt"), "a loose module: " + p
     # every firmware module is installed, and nothing from catalogs/
     installed = {p[len("/lib/") : -len(".mpy")].replace("/", ".") for p in paths if p.startswith("/lib/")}
     for name in firmware_modules():
-        if name != "main":
-            want = name + ".__init__" if os.path.isdir(os.path.join(FIRMWARE, name)) else name
-            assert want in installed, name
+        assert name in installed or name == "main", name
     catalogues = [f[:-3] for f in os.listdir(os.path.join(ROOT, "catalogs")) if f.endswith(".py")]
     assert catalogues and not any(("catalogs." + c) in installed for c in catalogues)
     with open(os.path.join(device_bundle.out, "manifest.py")) as f:

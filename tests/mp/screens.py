@@ -11,8 +11,9 @@ import sys
 from fakehw import make_hw
 
 from catalogs import CATALOGS
-from core import font, load, strings, ui, unload
+from core import font, strings, ui
 from core.app import App
+from core.compat import load, unload
 
 
 def modules():
