@@ -15,6 +15,7 @@ from battleship.rules import SALVO, SHIP_NAMES
 from core import font, strings, ui
 from core.compat import const
 from core.strings import t
+from core.wordlist import Words
 
 GRID_X = const(9)
 GRID_Y = const(7)
@@ -25,93 +26,100 @@ TAG = b"B"
 SAVE = "game"
 HABITS = "bs_habits"  # the save's name on flash: kept from before the packages
 
-EN = {
-    "bs_ship0": "Carrier",
-    "bs_ship1": "Battleship",
-    "bs_ship2": "Destroyer",
-    "bs_ship3": "Submarine",
-    "bs_ship4": "Patrol Boat",
-    "bs_hit": "HIT",
-    "bs_miss": "MISS",
-    "bs_sunk": "SUNK:",
-    "bs_again": "Already shot",
-    "bs_you": "You: %s",
-    "bs_cpu": "CPU: %s",
-    "bs_aim": "Aim: %s",
-    "bs_your_shot": "Your shot",
-    "bs_shots": "Shots",
-    "bs_cpu_fires": "CPU fires",
-    "bs_fleet": "Your fleet",
-    "bs_afloat": "Afloat: %d",
-    "bs_you_start": "You start",
-    "bs_cpu_starts": "CPU starts",
-    "bs_win": "YOU WIN!",
-    "bs_lose": "CPU WINS",
-    "bs_shot_n": "Shots: %d",
-    "bs_hit_n": "Hits: %d",
-    "bs_place": "Place ships",
-    "bs_start": "Start",
-    "bs_shuffle": "Shuffle",
-    "bs_by_hand": "By hand",
-    "bs_quit": "Quit",
-    "bs_off": "Off the grid",
-    "bs_overlaps": "Overlaps",
-    "bs_touches": "Touches",
-    "bs_paused": "Paused",
-    "bs_back": "Back to battle",
-    "bs_save_quit": "Save and quit",
-    "bs_give_up": "Give up",
-    "bs_h_aim": "A:fire B:fleet",
-    "bs_h_fleet": "A:menu B:back",
-    "bs_h_skip": "A:skip",
-    "bs_h_end": "A:view B:menu",
-    "bs_h_place": "A:place B:turn",
-    "bs_h_pick": "A:choose",
-}
+# The words as text, not dicts: on MicroPython every short key and word of a dict is an
+# interned string (a qstr) that stays in the heap for good; a text is one object.
 
-HU = {
-    "bs_ship0": "Repülőgép-|hordozó",
-    "bs_ship1": "Csatahajó",
-    "bs_ship2": "Romboló",
-    "bs_ship3": "Tenger|alattjáró",
-    "bs_ship4": "Járőrhajó",
-    "bs_hit": "TALÁLAT",
-    "bs_miss": "MELLÉ",
-    "bs_sunk": "ELSÜLLYEDT:",
-    "bs_again": "Ide már lőttél",
-    "bs_you": "Te: %s",
-    "bs_cpu": "Gép: %s",
-    "bs_aim": "Cél: %s",
-    "bs_your_shot": "Te lősz",
-    "bs_shots": "Lövés",
-    "bs_cpu_fires": "A gép lő",
-    "bs_fleet": "Flottád",
-    "bs_afloat": "Úszik: %d",
-    "bs_you_start": "Te kezdesz",
-    "bs_cpu_starts": "A gép kezd",
-    "bs_win": "GYŐZTÉL!",
-    "bs_lose": "A GÉP NYERT",
-    "bs_shot_n": "Lövés: %d",
-    "bs_hit_n": "Találat: %d",
-    "bs_place": "Hajók helye",
-    "bs_start": "Indítás",
-    "bs_shuffle": "Keverés",
-    "bs_by_hand": "Kézzel",
-    "bs_quit": "Kilépés",
-    "bs_off": "Kilóg a tábláról",
-    "bs_overlaps": "Ütközik:",
-    "bs_touches": "Hozzáér:",
-    "bs_paused": "Szünet",
-    "bs_back": "Vissza a csatába",
-    "bs_save_quit": "Mentés, kilépés",
-    "bs_give_up": "Feladom",
-    "bs_h_aim": "A:tűz B:flotta",
-    "bs_h_fleet": "A:menü B:cél",
-    "bs_h_skip": "A:tovább",
-    "bs_h_end": "A:nézet B:menü",
-    "bs_h_place": "A:rak B:fordít",
-    "bs_h_pick": "A:választ",
-}
+EN = Words(
+    """
+bs_ship0=Carrier
+bs_ship1=Battleship
+bs_ship2=Destroyer
+bs_ship3=Submarine
+bs_ship4=Patrol Boat
+bs_hit=HIT
+bs_miss=MISS
+bs_sunk=SUNK:
+bs_again=Already shot
+bs_you=You: %s
+bs_cpu=CPU: %s
+bs_aim=Aim: %s
+bs_your_shot=Your shot
+bs_shots=Shots
+bs_cpu_fires=CPU fires
+bs_fleet=Your fleet
+bs_afloat=Afloat: %d
+bs_you_start=You start
+bs_cpu_starts=CPU starts
+bs_win=YOU WIN!
+bs_lose=CPU WINS
+bs_shot_n=Shots: %d
+bs_hit_n=Hits: %d
+bs_place=Place ships
+bs_start=Start
+bs_shuffle=Shuffle
+bs_by_hand=By hand
+bs_quit=Quit
+bs_off=Off the grid
+bs_overlaps=Overlaps
+bs_touches=Touches
+bs_paused=Paused
+bs_back=Back to battle
+bs_save_quit=Save and quit
+bs_give_up=Give up
+bs_h_aim=A:fire B:fleet
+bs_h_fleet=A:menu B:back
+bs_h_skip=A:skip
+bs_h_end=A:view B:menu
+bs_h_place=A:place B:turn
+bs_h_pick=A:choose
+"""
+)
+
+HU = Words(
+    """
+bs_ship0=Repülőgép-|hordozó
+bs_ship1=Csatahajó
+bs_ship2=Romboló
+bs_ship3=Tenger|alattjáró
+bs_ship4=Járőrhajó
+bs_hit=TALÁLAT
+bs_miss=MELLÉ
+bs_sunk=ELSÜLLYEDT:
+bs_again=Ide már lőttél
+bs_you=Te: %s
+bs_cpu=Gép: %s
+bs_aim=Cél: %s
+bs_your_shot=Te lősz
+bs_shots=Lövés
+bs_cpu_fires=A gép lő
+bs_fleet=Flottád
+bs_afloat=Úszik: %d
+bs_you_start=Te kezdesz
+bs_cpu_starts=A gép kezd
+bs_win=GYŐZTÉL!
+bs_lose=A GÉP NYERT
+bs_shot_n=Lövés: %d
+bs_hit_n=Találat: %d
+bs_place=Hajók helye
+bs_start=Indítás
+bs_shuffle=Keverés
+bs_by_hand=Kézzel
+bs_quit=Kilépés
+bs_off=Kilóg a tábláról
+bs_overlaps=Ütközik:
+bs_touches=Hozzáér:
+bs_paused=Szünet
+bs_back=Vissza a csatába
+bs_save_quit=Mentés, kilépés
+bs_give_up=Feladom
+bs_h_aim=A:tűz B:flotta
+bs_h_fleet=A:menü B:cél
+bs_h_skip=A:tovább
+bs_h_end=A:nézet B:menü
+bs_h_place=A:rak B:fordít
+bs_h_pick=A:választ
+"""
+)
 
 
 def words():
