@@ -168,8 +168,12 @@ class App:
     def end_mode(self):
         """Drop the last game's modules and words from memory."""
         if self._mode_modules is not None:
-            for m in [m for m in sys.modules if m not in self._mode_modules]:
-                unload(m)
+            gone = [m for m in sys.modules if m not in self._mode_modules]
+            for m in gone:
+                # emptied first: the collector scans the stack conservatively, and a stale
+                # pointer to one of the mode's modules must not keep its tables for good
+                sys.modules[m].__dict__.clear()
+            unload(*gone)
             self._mode_modules = None
             strings.drop()
             gc.collect()

@@ -58,12 +58,15 @@ def load(name):
     return m
 
 
-def unload(name):
-    """Forget module `name`: out of sys.modules and off its package, so the
-    heap frees it once no screen holds it."""
-    sys.modules.pop(name, None)
-    i = name.rfind(".")
-    if i > 0:
-        parent = sys.modules.get(name[:i])
-        if parent is not None and name[i + 1 :] in parent.__dict__:
-            delattr(parent, name[i + 1 :])
+def unload(*names):
+    """Forget these modules: out of sys.modules and off their packages, so the
+    heap frees them once no screen holds them. A package's modules go before
+    the package: a package object some stale reference still holds then holds
+    none of them."""
+    for name in sorted(names, key=len, reverse=True):
+        sys.modules.pop(name, None)
+        i = name.rfind(".")
+        if i > 0:
+            parent = sys.modules.get(name[:i])
+            if parent is not None and name[i + 1 :] in parent.__dict__:
+                delattr(parent, name[i + 1 :])

@@ -42,8 +42,7 @@ def each_screen(app, only=None):
         cat = None
         app.stack = []
         app.end_mode()
-        for m in [m for m in sys.modules if m not in before]:
-            unload(m)
+        unload(*[m for m in sys.modules if m not in before])
 
 
 def short(name):
