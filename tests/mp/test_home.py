@@ -77,6 +77,27 @@ def test_mode_modules_unloaded_when_game_closes():
         modes.MODES = saved
 
 
+def test_a_packaged_mode_leaves_sys_modules_and_its_packages_when_it_closes():
+    saved = modes.MODES
+    try:
+        modes.MODES = (("settings", "fakepkg.mode", None),)
+        app = _app()
+        app.stack[0].build(app)
+        assert "core.prng" not in sys.modules  # the menu does not need it: the game loads it
+        press(app, A)
+        mode = sys.modules["fakepkg.mode"]
+        assert "fakepkg.late" in sys.modules and "core.prng" in sys.modules
+        assert "prng" in sys.modules["core"].__dict__  # a package keeps what it imported
+        press(app, B)  # the game's last screen closes
+        for name in ("fakepkg", "fakepkg.mode", "fakepkg.late", "core.prng"):
+            assert name not in sys.modules, name
+        assert "prng" not in sys.modules["core"].__dict__
+        # a stale reference to the mode's module holds nothing of it (its table is freed)
+        assert not hasattr(mode, "TABLE") and not hasattr(mode, "start")
+    finally:
+        modes.MODES = saved
+
+
 def test_cursor_stays_on_its_entry_when_continue_appears():
     modes.RESUME[ord("Z")] = "fake_mode"
     app = _app()
@@ -111,7 +132,9 @@ def test_the_menus_leave_the_heap_while_a_game_runs_and_come_back_on_its_entry()
     assert app.top().way() == ("battleship_menu", "salvo")
     press(app, A)  # Salvo: its level menu
     assert "battleship.ui" in sys.modules
-    assert "home" not in sys.modules and "modes" not in sys.modules
+    assert "core.home" not in sys.modules and "core.modes" not in sys.modules
+    core = sys.modules["core"]
+    assert "home" not in core.__dict__ and "modes" not in core.__dict__  # off their package too
     assert not [s for s in app.stack if hasattr(s, "way")]  # no menu screen kept either
     press(app, B)  # the game's last screen closes
     assert "battleship.ui" not in sys.modules
