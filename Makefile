@@ -7,7 +7,7 @@ BOARD   ?= pico_oled
 PORT    ?=
 HEAP    ?= 192K
 
-.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle clean
+.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs clean
 
 all: test
 
@@ -59,6 +59,10 @@ bundle: $(STAMP)
 
 flash: $(STAMP)
 	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
+
+# The README's and docs/' pictures, drawn by the firmware (docs/img/).
+docs: $(STAMP)
+	$(VPY) -m host_tools.docs_img
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -3,7 +3,7 @@
     python -m host_tools.screens [PREFIX]   -> build/screens/<name>-<lang>.png
                                                and build/screens/all.png
 
-The screens come from each UI module's catalog() (see tests/mp/screens.py),
+The screens come from the catalogues in catalogs/ (see tests/mp/screens.py),
 drawn by the real firmware under the MicroPython unix port. Look at them:
 a screen that is hard to read is a bug.
 """
@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 
-from host_tools import deps
+from host_tools import deps, mpycheck
 from host_tools.paths import BUILD, HEAP, ROOT, micropython
 
 
@@ -21,13 +21,17 @@ def decode(hexbuf):
     return [[(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
 
 
-def collect(prefix=""):
+def collect(prefix="", compiled=False):
+    """[(screen name, lang, rows)] of the screens whose names start with prefix. compiled:
+    the firmware and catalogues as compiled for the tests (build/mpycheck), as on the device."""
     deps.install()
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(
-        os.path.join(ROOT, p)
-        for p in ("tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib", ".")
-    )
+    paths = ["tests/mp/fake", "tests/mp", "tests", "boards", "firmware", "build/mplib", "."]
+    if compiled:
+        if mpycheck.compile_all(quiet=True):
+            raise SystemExit("screens: some modules do not compile (above)")
+        paths = ["build/mpycheck/firmware", "build/mpycheck/boards", "build/mpycheck"] + paths
+    env["MICROPYPATH"] = ":".join(os.path.join(ROOT, p) for p in paths)
     cmd = [micropython(), "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tests", "mp", "screens_dump.py")]
     if prefix:
         cmd.append(prefix)

@@ -1,8 +1,9 @@
 """A stand-in game mode inside a package: it imports more of its package, and a core
 module the menu does not load, once it runs."""
 
-from core import ui
 from fakepkg import late  # noqa: F401  (loaded with the mode)
+
+from core import ui
 
 TABLE = bytearray(64)  # a table of the game's: must leave the heap with it
 
