@@ -7,9 +7,9 @@ not go it is drawn checkered and the panel says why ("Off the grid",
 player. Start begins the battle (battleship.battle) and saves the game.
 """
 
-from battleship import battle as bs_battle
 from battleship import grid as gridview
 from battleship import placing
+from battleship.battle import Battle
 from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from battleship.view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, ship_lines
 from core import ui
@@ -32,7 +32,7 @@ class Placement(placing.Placement):
 
     def begin(self, app):
         self.g.start()
-        battle = bs_battle.Battle(self.g)
+        battle = Battle(self.g)
         app.save("game", pack(self.g, battle.state_bytes()))
         app.replace(battle)
 

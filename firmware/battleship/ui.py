@@ -1,16 +1,17 @@
 """Battleship and Salvo against the CPU on the handheld: the mode's entry points.
 
-start(app, arg) asks the CPU level ("classic" or "salvo" from modes.py),
-then the fleet is placed (bs_place) and the battle fought (battleship.battle).
-resume(app, payload) continues a game saved as "game" (see battleship.view).
-catalog(app) yields every screen for the layout tests and the PNG review.
+start(app, arg) asks the CPU level ("classic" or "salvo" from core/modes.py),
+then the fleet is placed (battleship.place) and the battle fought
+(battleship.battle). resume(app, payload) continues a game saved as "game"
+(see battleship.view). Every screen for the layout tests and the PNG review:
+catalogs/battleship.py.
 
 Every module the mode uses is imported here, with it, so that the app
 unloads them all when the mode's screens close (it drops the modules that
 arrived with this one). The hard CPU is the exception: the engine imports it
 when a game needs it (it is the biggest module, and the heap of a device
 running sources may not have room to compile it early), so it is added to
-the app's list then; so is catalogs.battleship, which only the screen tests load.
+the app's list then.
 """
 
 

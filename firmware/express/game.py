@@ -218,9 +218,9 @@ class GameScreen(ui.Screen):
 
     # ---- drawing (express.draw) ----
     def draw(self, app, fb):
-        from express import draw as ex_ui_draw
+        from express import draw as drawing
 
-        ex_ui_draw.draw(self, fb)
+        drawing.draw(self, fb)
 
 
 # --- the save: TAG, the engine's bytes, then the UI state (see express.ui) ---------

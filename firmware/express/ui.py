@@ -25,12 +25,14 @@ from core import strings, ui
 from core.hal import LEFT, RIGHT, A
 from core.prng import Rng
 from core.strings import t
+
+# the game screen's parts load with the mode, so app.end_mode() drops them with it
 from express import (
     ai,
-    human,  # noqa: F401  app.end_mode() drops them with it)
+    draw,  # noqa: F401
+    human,  # noqa: F401
     menus,  # noqa: F401
 )
-from express import draw as ex_ui_draw  # noqa: F401  (the game screen's parts load with the mode, so
 from express.engine import Game
 from express.game import EASY, HARD, MEDIUM, SAVE_NAME, TAG, GameScreen, load, payload, seat_name  # noqa: F401
 from express.rules import ADMIRAL, CAPTAIN

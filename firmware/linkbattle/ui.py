@@ -3,7 +3,6 @@ session every screen of it runs.
 
     start(app, "classic" | "salvo")   # from the main menu's Link battle / Link salvo
     resume(app, payload)              # Continue: a save tagged b"L" (linkbattle.save)
-    catalog(app)                      # every screen, for the layout tests and the PNG review
 
 The screens come in stages, each its own module, loaded when the player gets
 there and dropped when they leave it, so the heap holds one stage beside the

@@ -8,7 +8,7 @@ periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui and torpedo.cable 
 handhelds. A game's modules load when it is chosen, the largest first (see
 cpu_modules, new_cable_game); the menu's own code is dropped once a game is
 under way. resume(app, payload) continues a game saved as "game" (first byte
-b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
+b"T"). Every screen for the layout tests and the PNG review: catalogs/torpedo.py.
 """
 
 
