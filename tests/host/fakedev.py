@@ -67,7 +67,14 @@ walk('')
 
 class FakeMpremote:
     def __init__(
-        self, tmp, ports=(PICO_PORT,), kind="micropython", impl=PICO_IMPL, blocks=160, before=None, running=False
+        self,
+        tmp,
+        ports=(PICO_PORT,),
+        kind="micropython",
+        impl=PICO_IMPL,
+        blocks=160,
+        before=None,
+        running=False,
     ):
         self.image = os.path.join(str(tmp), "flash-%d.img" % id(self))
         self.ports = list(ports)
@@ -194,7 +201,11 @@ class FakeMpremote:
 
     def vm(self, code):
         p = subprocess.run(
-            [micropython(), "-X", "heapsize=4M", VM], input=code, capture_output=True, text=True, env=self._env()
+            [micropython(), "-X", "heapsize=4M", VM],
+            input=code,
+            capture_output=True,
+            text=True,
+            env=self._env(),
         )
         return Result(p.returncode, p.stdout, p.stderr)
 

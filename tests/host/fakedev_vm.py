@@ -38,7 +38,10 @@ END = "#--fakedev-end--"
 MAIN = "#--fakedev-main--"
 MAIN_END = "#--fakedev-main-end--"
 REPL = "#--fakedev-repl--"
-BANNER = "MicroPython v1.28.0 on 2026-04-06; Raspberry Pi Pico with RP2040\nType \"help()\" for more information.\n>>> "
+BANNER = (
+    "MicroPython v1.28.0 on 2026-04-06; Raspberry Pi Pico with RP2040\n"
+    'Type "help()" for more information.\n>>> '
+)
 
 
 class Impl:
