@@ -596,3 +596,41 @@ def test_mpremote_transport_streams_lines_and_stops_at_the_limit(tmp_path):
     r = flash.Mpremote(exe=str(exe)).run([], timeout=1, on_line=seen.append)
     assert time.monotonic() - start < 10
     assert seen == ["cp a :/x"] and r.rc == 124 and "time limit of 1 s" in r.err
+
+
+def test_mpremote_stop_presses_ctrl_c_on_a_real_serial_port():
+    """Mpremote.stop over a pseudo-terminal, with a handheld on the other end
+    that restarts once (MPY: soft reboot) and then stops at its REPL."""
+    import pty
+    import threading
+
+    master, slave = pty.openpty()
+    name = os.ttyname(slave)
+    seen = bytearray()
+
+    def handheld():
+        answers = [b"MPY: soft reboot\r\n", b"broadside: stopped by Ctrl-C\r\nMicroPython v1.28.0\r\n>>> "]
+        while True:
+            try:
+                got = os.read(master, 64)
+            except OSError:
+                return
+            seen.extend(got)
+            for b in got:
+                if b == 3:
+                    os.write(master, answers.pop(0) if answers else b"\r\n>>> ")
+
+    t = threading.Thread(target=handheld, daemon=True)
+    t.start()
+    try:
+        r = flash.Mpremote(exe="/bin/true").stop(name, timeout=5)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert r.rc == 0 and "MPY: soft reboot" in r.out and r.out.rstrip().endswith(">>>")
+    assert seen.count(3) >= 2
+
+
+def test_mpremote_stop_on_a_port_that_is_not_there():
+    r = flash.Mpremote(exe="/bin/true").stop("/dev/no-such-port", timeout=1)
+    assert r.rc == 1 and "could not open /dev/no-such-port" in r.err
