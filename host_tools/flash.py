@@ -47,13 +47,15 @@ MARGIN_BLOCKS = 4  # littlefs keeps a few blocks for itself
 STEP_BASE_S = 20
 LINK_MIN_BPS = 1500
 DEVICE_READ_BPS = 20_000  # hashing the installed files on the device (its flash, sha256)
+FILE_S = 0.5  # mpremote's checks around each file copied (does it exist, is it a folder)
 STOP_S = 10  # pressing Ctrl-C until a REPL prompt shows
 CTRL_C_EVERY_S = 0.1
 
 
-def step_limit(sent=0, read=0):
-    """Seconds one mpremote run may take: `sent` bytes over the link, `read` bytes hashed on the device."""
-    return STEP_BASE_S + sent // LINK_MIN_BPS + read // DEVICE_READ_BPS
+def step_limit(sent=0, read=0, files=0):
+    """Seconds one mpremote run may take: `sent` bytes over the link, `read`
+    bytes hashed on the device, `files` files copied."""
+    return STEP_BASE_S + sent // LINK_MIN_BPS + read // DEVICE_READ_BPS + int(files * FILE_S)
 
 
 class FlashError(Exception):
@@ -605,13 +607,12 @@ class Installer:
         bar = Progress(files, self.console)
         bar.at(0, files[0])
 
-        def on_line(line):
-            parts = line.split()
-            if len(parts) == 3 and parts[0] == "cp" and parts[2] in index:
-                i = index[parts[2]]
-                bar.at(i, files[i])
+        def on_line(line):  # "cp LOCAL :/.staging/DEST" (LOCAL may hold spaces, DEST does not)
+            dest = line.rsplit(" ", 1)[-1]
+            if line.startswith("cp ") and dest in index:
+                bar.at(index[dest], files[index[dest]])
 
-        limit = step_limit(len(prepare) + bar.total)
+        limit = step_limit(len(prepare) + bar.total, files=len(files))
         r = self._run(args, limit, on_line)
         if r.rc == 0:
             bar.at(len(files))
@@ -628,10 +629,10 @@ class Installer:
                 )
             if r.rc == 124:
                 raise FlashError(
-                    "copying to the handheld stopped at its time limit (%d s for %s: %d s, plus\n"
-                    "  the bytes at %d B/s) after %d of %d files; its install is unchanged.\n"
+                    "copying to the handheld stopped at its time limit (%d s for %d files, %s: %d s,\n"
+                    "  plus the bytes at %d B/s) after %d of them; its install is unchanged.\n"
                     "  A USB hub or a long cable can stall the link: plug it in directly and try again.\n%s"
-                    % (limit, _kb(bar.total), STEP_BASE_S, LINK_MIN_BPS, bar.done, len(files), r.err.strip())
+                    % (limit, len(files), _kb(bar.total), STEP_BASE_S, LINK_MIN_BPS, bar.done, r.err.strip())
                 )
             raise FlashError("copying to the handheld failed; its install is unchanged:\n%s" % r.text.strip())
         self.copied = [f.dest for f in files]

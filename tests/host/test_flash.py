@@ -582,7 +582,7 @@ def test_each_step_has_a_time_limit_that_grows_with_its_bytes(tmp_path):
     copy_one = [t for c, t in one.items() if "exec prepare" in c][0]
     size = os.path.getsize(tmp_path / "device" / "lib" / "ui.mpy")
     assert flash.STEP_BASE_S + size // flash.LINK_MIN_BPS <= copy_one < flash.STEP_BASE_S + 10
-    assert copy_all > copy_one + 200_000 // flash.LINK_MIN_BPS  # 200 KB more: that much longer
+    assert copy_all > copy_one + 200_000 // flash.LINK_MIN_BPS + 96 * flash.FILE_S  # 200 KB, 96 files more
     assert one[str(["reset"])] == flash.STEP_BASE_S
     assert all(t is not None and t >= flash.STEP_BASE_S for t in fake2.timeouts if t != flash.STOP_S)
 
@@ -634,3 +634,30 @@ def test_mpremote_stop_presses_ctrl_c_on_a_real_serial_port():
 def test_mpremote_stop_on_a_port_that_is_not_there():
     r = flash.Mpremote(exe="/bin/true").stop("/dev/no-such-port", timeout=1)
     assert r.rc == 1 and "could not open /dev/no-such-port" in r.err
+
+
+def test_a_copy_that_stalls_stops_at_its_limit_and_changes_nothing(installed, tmp_path):
+    src, _, _ = installed
+    fake = FakeMpremote(tmp_path)
+    shutil.copyfile(src.image, fake.image)
+    before = _install_files(fake)
+    fw = _firmware_copy(tmp_path)
+    for name in ("ui.py", "app.py"):
+        with open(fw / name, "a") as f:
+            f.write("\nEXTRA = 1\n")
+    run = fake.run
+
+    def stalls(args, timeout=None, on_line=None):  # the link dies after the first file
+        if "fs" not in args:
+            return run(args, timeout, on_line)
+        fake.calls.append(args)
+        on_line("cp %s %s" % (args[args.index("cp") + 2], args[args.index("cp") + 3]))
+        err = "mpremote: stopped at the step's time limit of %d s\n" % timeout
+        return flash.Result(124, "prepare-ok\n", err)
+
+    fake.run = stalls
+    with pytest.raises(FlashError) as e:
+        _installer(fake, tmp_path, build_opts={"firmware_dir": str(fw)}).run()
+    msg = str(e.value)
+    assert "stopped at its time limit" in msg and "after 0 of them" in msg and "unchanged" in msg
+    assert _install_files(fake) == before and fake.resets == 0
