@@ -401,15 +401,7 @@ class Progress:
 
 class Installer:
     def __init__(
-        self,
-        transport,
-        board,
-        port=None,
-        source=False,
-        frozen=False,
-        out=None,
-        log=print,
-        build_opts=None,
+        self, transport, board, port=None, source=False, frozen=False, out=None, log=print, build_opts=None,
         console=None,
     ):
         """build_opts: extra keywords for bundle.build (tests use other sources);

@@ -36,6 +36,23 @@ def _firmware_copy(tmp_path):
     return src
 
 
+def _copy_of(installed, tmp_path, **kw):
+    """A second handheld with the flash of the `installed` one."""
+    src, _, _ = installed
+    fake = FakeMpremote(tmp_path, **kw)
+    shutil.copyfile(src.image, fake.image)
+    return fake
+
+
+def _firmware_with(tmp_path, names, tail="\nEXTRA = 1\n"):
+    """A copy of firmware/ whose modules `names` end with `tail`."""
+    fw = _firmware_copy(tmp_path)
+    for name in names:
+        with open(fw / name, "a") as f:
+            f.write(tail)
+    return fw
+
+
 def _call(cmd):
     """The device_ops call an exec command ends with ('' for other commands)."""
     return cmd[-1].strip().splitlines()[-1] if cmd[0] == "exec" else ""
@@ -244,13 +261,9 @@ def test_source_install_works_where_mpy_would_not(tmp_path):
 
 
 def test_full_flash_is_refused_before_copying(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)  # a handheld with the install on it
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_copy(tmp_path)
-    with open(fw / "ui.py", "a") as f:
-        f.write("\nEXTRA = 1\n")
+    fw = _firmware_with(tmp_path, ("ui.py",))
     fake.fill(leave_blocks=0)
     fake.calls.clear()
     logs = []
@@ -268,14 +281,9 @@ def test_full_flash_is_refused_before_copying(installed, tmp_path):
 
 
 def test_flash_filling_up_during_the_copy_leaves_the_old_install(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_copy(tmp_path)
-    for name in ("ui.py", "app.py", "hal.py", "home.py"):
-        with open(fw / name, "a") as f:
-            f.write("\nPAD = %r\n" % ("x" * 3000))
+    fw = _firmware_with(tmp_path, ("ui.py", "app.py", "hal.py", "home.py"), "\nPAD = %r\n" % ("x" * 3000))
 
     def fill_at_copy(cmd):  # something else takes the room between probe and copy
         if _call(cmd).startswith("prepare("):
@@ -293,9 +301,7 @@ def test_flash_filling_up_during_the_copy_leaves_the_old_install(installed, tmp_
 
 
 def test_switch_failing_puts_the_old_install_back(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
     fw = _firmware_copy(tmp_path)
     with open(fw / "ui.py", "a") as f:
@@ -317,9 +323,7 @@ def test_switch_failing_puts_the_old_install_back(installed, tmp_path):
 
 
 def test_interrupted_switch_is_undone_on_the_next_run(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
     # the power went while a new ui.mpy was being switched in: the old copy
     # sits in /.previous, the new one is live, the plan is still there
@@ -339,9 +343,7 @@ def test_interrupted_switch_is_undone_on_the_next_run(installed, tmp_path):
 
 
 def test_frozen_firmware_needs_only_main_board_files(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     result = _installer(fake, tmp_path, frozen=True).run()
     files = _install_files(fake)
     assert not [p for p in files if p.startswith("/lib/")]
@@ -393,9 +395,7 @@ def _main_py_exiting_on_ctrl_c():
 
 def test_ctrl_c_while_broadside_runs_leaves_the_repl(installed, tmp_path):
     """mpremote without help: its one Ctrl-C stops the game, the REPL follows."""
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path, running=True)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path, running=True)
     r = fake.run(["connect", PICO_PORT[0], "exec", "print(6 * 7)"])
     assert r.rc == 0 and r.out == "42\n", r
     console = fake.consoles[-1]
@@ -407,9 +407,7 @@ def test_ctrl_c_while_broadside_runs_leaves_the_repl(installed, tmp_path):
 def test_a_main_py_that_exits_on_ctrl_c_is_the_bug_of_issue_20(installed, tmp_path):
     """The fake handheld reproduces the report: the board soft-reboots into
     main.py, the game runs again, mpremote cannot enter the raw REPL."""
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path, running=True)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path, running=True)
     fake.put("/main.py", _main_py_exiting_on_ctrl_c())
     r = fake.run(["connect", PICO_PORT[0], "exec", "print(1)"])
     assert r.rc == 1 and "could not enter raw repl" in r.err and "MPY: soft reboot" in r.out
@@ -419,9 +417,7 @@ def test_a_main_py_that_exits_on_ctrl_c_is_the_bug_of_issue_20(installed, tmp_pa
 def test_flashing_over_a_main_py_that_exits_on_ctrl_c(installed, tmp_path):
     """The tool presses Ctrl-C again while that main.py starts over, gets in,
     says what happened, and installs the main.py that stops."""
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path, running=True)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path, running=True)
     fake.put("/main.py", _main_py_exiting_on_ctrl_c())
     logs = []
     result = _installer(fake, tmp_path, log=logs.append).run()
@@ -637,14 +633,9 @@ def test_mpremote_stop_on_a_port_that_is_not_there():
 
 
 def test_a_copy_that_stalls_stops_at_its_limit_and_changes_nothing(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_copy(tmp_path)
-    for name in ("ui.py", "app.py"):
-        with open(fw / name, "a") as f:
-            f.write("\nEXTRA = 1\n")
+    fw = _firmware_with(tmp_path, ("ui.py", "app.py"))
     run = fake.run
 
     def stalls(args, timeout=None, on_line=None):  # the link dies after the first file
