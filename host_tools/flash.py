@@ -26,6 +26,7 @@ import argparse
 import os
 import queue
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -42,8 +43,10 @@ MARGIN_BLOCKS = 4  # littlefs keeps a few blocks for itself
 # Time limits. Every mpremote run opens the port, stops what runs, enters the
 # raw REPL and soft-resets (a few seconds at worst), then moves its bytes
 # through the raw REPL: file data as Python bytes literals in 256-byte writes,
-# each answered, typically 10-20 KB/s of file data on a Pico. A step may take
-# STEP_BASE_S plus its bytes at LINK_MIN_BPS, ten times slower than that.
+# each answered before the next. A step may take STEP_BASE_S plus its bytes at
+# LINK_MIN_BPS, a rate chosen well below what USB at full speed carries even
+# so (an estimate: no Pico has been timed for it), so only a stalled link
+# reaches the limit.
 STEP_BASE_S = 20
 LINK_MIN_BPS = 1500
 DEVICE_READ_BPS = 20_000  # hashing the installed files on the device (its flash, sha256)
@@ -101,11 +104,8 @@ class Mpremote:
         try:
             return self._follow(p, limit, on_line)
         finally:
-            if p.poll() is None:  # timed out, or Ctrl-C here: it must not go on writing to the handheld
-                if group:
-                    os.killpg(p.pid, 9)
-                else:
-                    p.kill()
+            if p.poll() is None:  # Ctrl-C here: it must not go on writing to the handheld
+                _kill(p)
                 p.wait()
 
     def _follow(self, p, limit, on_line):
@@ -123,10 +123,7 @@ class Mpremote:
                 k, line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 timed_out = True
-                if hasattr(os, "killpg"):
-                    os.killpg(p.pid, 9)
-                else:
-                    p.kill()
+                _kill(p)
                 break
             if line is None:
                 open_streams -= 1
@@ -162,6 +159,14 @@ class Mpremote:
         finally:
             ser.close()
         return Result(0 if ok else 1, text)
+
+
+def _kill(p):
+    """mpremote and whatever it started (its own process group where there are groups)."""
+    if hasattr(os, "killpg"):
+        os.killpg(p.pid, 9)
+    else:
+        p.kill()
 
 
 def _pump(stream, kind, lines):
@@ -348,11 +353,13 @@ class Progress:
 
     WIDTH = 24
 
-    def __init__(self, files, stream=None, tty=None, clock=time.monotonic):
+    def __init__(self, files, stream=None, tty=None, clock=time.monotonic, columns=None):
         self.files = files
         self.total = sum(f.size for f in files)
         self.stream = stream or sys.stdout
         self.tty = self.stream.isatty() if tty is None else tty
+        # a line wider than the terminal wraps, and "\r" would redraw only its last row
+        self.columns = columns or shutil.get_terminal_size((80, 24)).columns
         self.clock = clock
         self.start = clock()
         self.done = 0
@@ -378,6 +385,7 @@ class Progress:
         if current is not None and done < len(self.files):
             line += "  " + current.dest.lstrip("/")
         if self.tty:
+            line = line[: self.columns - 1]
             self.stream.write("\r" + line.ljust(self._width))
             self._width = len(line)
         elif int(frac * 10) > self._tenth:

@@ -548,7 +548,7 @@ def test_progress_redraws_one_line_on_a_terminal():
 
     out = io.StringIO()
     files = [F(1024, "/lib/a.mpy"), F(3072, "/lib/b.mpy")]
-    bar = flash.Progress(files, out, tty=True)
+    bar = flash.Progress(files, out, tty=True, columns=120)
     bar.at(0, files[0])
     bar.at(1, files[1])
     bar.at(2)
@@ -560,6 +560,10 @@ def test_progress_redraws_one_line_on_a_terminal():
     assert frames[2].split("\n")[0].rstrip() == "  [########################] 100%  2/2 files  4.0/4.0 KB"
     assert len(frames[2].split("\n")[0]) >= len(frames[1])  # the longer line before is wiped
     assert text.endswith(" KB/s)\n") and "copied 2 files, 4.0 KB in" in text
+    narrow = io.StringIO()
+    bar = flash.Progress(files, narrow, tty=True, columns=40)
+    bar.at(1, files[1])
+    assert narrow.getvalue() == "\r  [######------------------]  25%  1/2 "  # 39 columns: one row
 
 
 def test_each_step_has_a_time_limit_that_grows_with_its_bytes(tmp_path):
