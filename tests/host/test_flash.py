@@ -656,3 +656,14 @@ def test_a_copy_that_stalls_stops_at_its_limit_and_changes_nothing(installed, tm
     msg = str(e.value)
     assert "stopped at its time limit" in msg and "after 0 of them" in msg and "unchanged" in msg
     assert _install_files(fake) == before and fake.resets == 0
+
+
+def test_an_unknown_board_ends_at_the_repl_not_in_a_reboot_loop(installed, tmp_path):
+    """main.py's other ends (here: board.txt names no board) leave the REPL too."""
+    fake = _copy_of(installed, tmp_path, running=True)
+    fake.put("/board.txt", b"pico_lcd\n")
+    r = fake.run(["connect", PICO_PORT[0], "exec", "print(1)"])
+    assert r.rc == 0
+    console = fake.consoles[-1]
+    assert "unknown board 'pico_lcd'" in console and console.rstrip().endswith(">>>")
+    assert "soft reboot" not in console
