@@ -397,9 +397,10 @@ class Progress:
         took = max(self.clock() - self.start, 1e-3)
         if self.tty:
             self.stream.write("\n")
+        n = len(self.files)
         self.stream.write(
-            "copied %d files, %s in %.1f s (%.1f KB/s)\n"
-            % (len(self.files), _kb(self.total), took, self.total / 1024 / took)
+            "copied %d file%s, %s in %.1f s (%.1f KB/s)\n"
+            % (n, "" if n == 1 else "s", _kb(self.total), took, self.total / 1024 / took)
         )
         self.stream.flush()
 
