@@ -5,6 +5,12 @@ port / simulator) or the file board.txt next to this one (the flashing tool
 writes it); the default is pico_oled. Board modules live in boards/ (on the
 device, /boards). An unknown name is reported on the console and, through
 the first board that can start, on the screen.
+
+Ctrl-C (from mpremote, Thonny, a console) stops the game and leaves the
+REPL, so a handheld can always be flashed: main.py never ends a board's boot
+with SystemExit, because MicroPython then soft-reboots and runs main.py again
+(ports/rp2/main.c, shared/runtime/pyexec.c). Only run as a program (the unix
+port: the simulator, tests) does it exit with a status.
 """
 
 import os
@@ -130,6 +136,7 @@ def main():
             app.run()
             return 0
         except KeyboardInterrupt:
+            print("broadside: stopped by Ctrl-C")
             return 130
         except Exception as e:
             sys.print_exception(e)
@@ -150,5 +157,9 @@ def wait_any_button(hw):
 
 
 rc = main()
-if rc:
+# A program (sys.argv names the script) reports how it ended to whoever
+# started it. A board's boot has no argv: there main.py returns, and the
+# REPL follows (a KeyboardInterrupt raised outside main()'s loop also ends
+# in the REPL, after its traceback).
+if rc and sys.argv:
     sys.exit(rc)

@@ -155,6 +155,7 @@ def probe(paths):
 def prepare(dirs):
     """An empty staging folder with these subfolders."""
     rmtree(STAGING)
+    mkdirs(STAGING)  # also when only top-level files (main.py, board.txt) changed
     for d in dirs:
         mkdirs(STAGING + d)
     print("prepare-ok")

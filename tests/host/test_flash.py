@@ -5,8 +5,10 @@ What a person plugging in a handheld would name: the files end up where the
 firmware looks for them, saves are never touched, a second run copies
 nothing, and every refusal leaves the handheld's install as it was."""
 
+import io
 import os
 import shutil
+import time
 
 import pytest
 from fakedev import CIRCUITPY_IMPL, PICO_PORT, FakeMpremote
@@ -15,12 +17,16 @@ from host_tools import bundle, flash
 from host_tools.flash import FlashError, Installer
 from host_tools.paths import FIRMWARE
 
-SAVE = b"BSV1\x03\x00\x00\x00abcdxyz"  # any bytes: the installer must not read or touch them
+# Any bytes: the installer must not read or touch them. Under names the game
+# never opens: it boots between flashes and sets a damaged "game" or
+# "settings" aside, as it should.
+SAVE = b"BSV1\x03\x00\x00\x00abcdxyz"
 
 
 def _installer(fake, tmp_path, **kw):
     kw.setdefault("out", str(tmp_path / "device"))
     kw.setdefault("log", lambda *a: None)
+    kw.setdefault("console", io.StringIO())
     return Installer(fake, "pico_oled", **kw)
 
 
@@ -28,6 +34,23 @@ def _firmware_copy(tmp_path):
     src = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, src)
     return src
+
+
+def _copy_of(installed, tmp_path, **kw):
+    """A second handheld with the flash of the `installed` one."""
+    src, _, _ = installed
+    fake = FakeMpremote(tmp_path, **kw)
+    shutil.copyfile(src.image, fake.image)
+    return fake
+
+
+def _firmware_with(tmp_path, names, tail="\nEXTRA = 1\n"):
+    """A copy of firmware/ whose modules `names` end with `tail`."""
+    fw = _firmware_copy(tmp_path)
+    for name in names:
+        with open(fw / name, "a") as f:
+            f.write(tail)
+    return fw
 
 
 def _call(cmd):
@@ -45,7 +68,7 @@ def installed(tmp_path_factory):
     """One handheld after a first install (with a save on it), and its command log."""
     tmp = tmp_path_factory.mktemp("installed")
     fake = FakeMpremote(tmp)
-    fake.put("/saves/settings", SAVE)
+    fake.put("/saves/keep.bin", SAVE)
     result = _installer(fake, tmp).run()
     return fake, result, tmp
 
@@ -54,16 +77,17 @@ def test_first_install_command_sequence(installed):
     fake, result, _ = installed
     cmds = fake.commands()
     assert cmds[0] == "devs"
-    assert cmds[1] == ["exec impl"]  # is it MicroPython, which .mpy version
-    assert cmds[2] == ["exec probe"]  # hashes, room, leftovers
-    stage = cmds[3]
+    assert cmds[1] == "stop /dev/ttyACM0"  # Ctrl-C until the REPL
+    assert cmds[2] == ["exec impl"]  # is it MicroPython, which .mpy version
+    assert cmds[3] == ["exec probe"]  # hashes, room, leftovers
+    stage = cmds[4]
     assert stage[0] == "exec prepare"
     copies = stage[1:]
     assert copies and all(c.startswith("cp :/.staging/") for c in copies)
     assert copies[-1] == "cp :/.staging/main.py"  # main.py last
-    assert cmds[4] == ["exec switch"]
-    assert cmds[5] == ["reset"]
-    assert len(cmds) == 6
+    assert cmds[5] == ["exec switch"]
+    assert cmds[6] == ["reset"]
+    assert len(cmds) == 7
     assert all(c[1] == PICO_PORT[0] for c in fake.calls[1:])
     assert fake.resets == 1
     assert len(result["copied"]) == len(copies)
@@ -91,16 +115,25 @@ def test_install_layout_is_what_main_py_expects(installed):
 def test_saves_untouched(installed):
     fake, _, _ = installed
     files, _ = fake.files()
-    assert files["/saves/settings"] == SAVE
+    assert files["/saves/keep.bin"] == SAVE
     assert not any("/saves" in a for c in fake.calls for a in c[2:] if not a.startswith("import"))
 
 
 def test_second_run_copies_nothing(installed):
+    """`make flash` twice in a row: the first left Broadside running (it reset
+    the handheld into our main.py); the second stops it and gets in."""
     fake, _, tmp = installed
+    assert fake.running
     fake.calls.clear()
-    result = _installer(fake, tmp).run()
+    logs = []
+    result = _installer(fake, tmp, log=logs.append).run()
     assert result["copied"] == [] and result["removed"] == []
-    assert fake.commands() == ["devs", ["exec impl"], ["exec probe"], ["reset"]]
+    assert fake.commands() == ["devs", "stop /dev/ttyACM0", ["exec impl"], ["exec probe"], ["reset"]]
+    console = fake.consoles[-1]
+    assert "broadside: stopped by Ctrl-C" in console and console.rstrip().endswith(">>>")
+    assert "soft reboot" not in console
+    assert "stopped Broadside on the handheld: at its REPL" in logs
+    assert fake.running  # reset again: Broadside runs, and the next flash gets in the same way
 
 
 def test_only_the_changed_module_is_copied(tmp_path):
@@ -113,7 +146,7 @@ def test_only_the_changed_module_is_copied(tmp_path):
     fake.calls.clear()
     result = _installer(fake, tmp_path, build_opts=opts).run()
     assert result["copied"] == ["/lib/ui.mpy"]
-    assert fake.commands()[3] == ["exec prepare", "cp :/.staging/lib/ui.mpy"]
+    assert fake.commands()[4] == ["exec prepare", "cp :/.staging/lib/ui.mpy"]
     files = _install_files(fake)
     with open(tmp_path / "device" / "lib" / "ui.mpy", "rb") as f:
         assert files["/lib/ui.mpy"] == f.read()
@@ -121,7 +154,7 @@ def test_only_the_changed_module_is_copied(tmp_path):
 
 def test_module_dropped_from_firmware_is_removed_but_saves_stay(tmp_path):
     fake = FakeMpremote(tmp_path)
-    fake.put("/saves/game", SAVE)
+    fake.put("/saves/keep2.bin", SAVE)
     fw = _firmware_copy(tmp_path)
     opts = {"firmware_dir": str(fw)}
     _installer(fake, tmp_path, build_opts=opts).run()
@@ -130,16 +163,16 @@ def test_module_dropped_from_firmware_is_removed_but_saves_stay(tmp_path):
     assert result["removed"] == ["/lib/prng.mpy"]
     files = _install_files(fake)
     assert "/lib/prng.mpy" not in files
-    assert fake.files()[0]["/saves/game"] == SAVE
+    assert fake.files()[0]["/saves/keep2.bin"] == SAVE
 
 
 def test_a_manifest_naming_saves_never_deletes_them(installed, tmp_path):
     fake, _, _ = installed
     files, _ = fake.files()
-    manifest = files["/.broadside"] + b"0" * 64 + b" /saves/settings\n"
+    manifest = files["/.broadside"] + b"0" * 64 + b" /saves/keep.bin\n"
     fake.put("/.broadside", manifest)
     _installer(fake, tmp_path).run()
-    assert fake.files()[0]["/saves/settings"] == SAVE
+    assert fake.files()[0]["/saves/keep.bin"] == SAVE
 
 
 def test_no_device(tmp_path):
@@ -170,7 +203,8 @@ def test_the_pico_is_picked_among_other_serial_devices(tmp_path):
 def test_port_given_is_used_without_listing(tmp_path):
     fake = FakeMpremote(tmp_path)
     _installer(fake, tmp_path, port="/dev/ttyACM0").run()
-    assert fake.calls[0][:2] == ["connect", "/dev/ttyACM0"]
+    assert fake.calls[0] == ["stop", "/dev/ttyACM0"]
+    assert fake.calls[1][:2] == ["connect", "/dev/ttyACM0"]
 
 
 def test_busy_port(tmp_path):
@@ -185,9 +219,10 @@ def test_device_without_micropython(tmp_path):
     fake = FakeMpremote(tmp_path, kind="none")
     with pytest.raises(FlashError) as e:
         _installer(fake, tmp_path).run()
-    assert "does not answer like MicroPython" in str(e.value)
-    assert "Put MicroPython on the Pico" in str(e.value)
-    assert len(fake.calls) == 2  # devs, then the one question
+    msg = str(e.value)
+    assert "does not answer like MicroPython: no REPL prompt after Ctrl-C" in msg
+    assert "printed nothing" in msg and "Put MicroPython on the Pico" in msg
+    assert len(fake.calls) == 2  # devs, then Ctrl-C: nothing came back
 
 
 def test_circuitpython_is_refused(tmp_path):
@@ -206,7 +241,7 @@ def test_incompatible_mpy_version_is_refused_before_any_copy(tmp_path):
     msg = str(e.value)
     assert "MicroPython 1.18.0 loads .mpy version 5" in msg and "writes version 6" in msg
     assert "--source" in msg
-    assert fake.commands() == ["devs", ["exec impl"]]
+    assert fake.commands() == ["devs", "stop /dev/ttyACM0", ["exec impl"]]
 
 
 def test_micropython_too_old_to_name_its_mpy_version(tmp_path):
@@ -226,34 +261,29 @@ def test_source_install_works_where_mpy_would_not(tmp_path):
 
 
 def test_full_flash_is_refused_before_copying(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)  # a handheld with the install on it
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_copy(tmp_path)
-    with open(fw / "ui.py", "a") as f:
-        f.write("\nEXTRA = 1\n")
+    fw = _firmware_with(tmp_path, ("ui.py",))
     fake.fill(leave_blocks=0)
     fake.calls.clear()
+    logs = []
+    console = io.StringIO()
     with pytest.raises(FlashError) as e:
-        _installer(fake, tmp_path, build_opts={"firmware_dir": str(fw)}).run()
+        opts = {"firmware_dir": str(fw)}
+        _installer(fake, tmp_path, build_opts=opts, log=logs.append, console=console).run()
     assert "too full" in str(e.value) and "Nothing was changed" in str(e.value)
     assert "never /saves" in str(e.value)
     assert not [c for c in fake.commands() if isinstance(c, list) and "exec prepare" in c]
+    assert not [line for line in logs if "copying" in line] and console.getvalue() == ""
     after = _install_files(fake)
     after.pop("/junk.bin")
     assert after == before
 
 
 def test_flash_filling_up_during_the_copy_leaves_the_old_install(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_copy(tmp_path)
-    for name in ("ui.py", "app.py", "hal.py", "home.py"):
-        with open(fw / name, "a") as f:
-            f.write("\nPAD = %r\n" % ("x" * 3000))
+    fw = _firmware_with(tmp_path, ("ui.py", "app.py", "hal.py", "home.py"), "\nPAD = %r\n" % ("x" * 3000))
 
     def fill_at_copy(cmd):  # something else takes the room between probe and copy
         if _call(cmd).startswith("prepare("):
@@ -271,9 +301,7 @@ def test_flash_filling_up_during_the_copy_leaves_the_old_install(installed, tmp_
 
 
 def test_switch_failing_puts_the_old_install_back(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
     fw = _firmware_copy(tmp_path)
     with open(fw / "ui.py", "a") as f:
@@ -295,9 +323,7 @@ def test_switch_failing_puts_the_old_install_back(installed, tmp_path):
 
 
 def test_interrupted_switch_is_undone_on_the_next_run(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
     # the power went while a new ui.mpy was being switched in: the old copy
     # sits in /.previous, the new one is live, the plan is still there
@@ -317,9 +343,7 @@ def test_interrupted_switch_is_undone_on_the_next_run(installed, tmp_path):
 
 
 def test_frozen_firmware_needs_only_main_board_files(installed, tmp_path):
-    src, _, _ = installed
-    fake = FakeMpremote(tmp_path)
-    shutil.copyfile(src.image, fake.image)
+    fake = _copy_of(installed, tmp_path)
     result = _installer(fake, tmp_path, frozen=True).run()
     files = _install_files(fake)
     assert not [p for p in files if p.startswith("/lib/")]
@@ -356,3 +380,290 @@ def test_bundle_command_lists_the_files(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "/main.py" in out and "/lib/app.mpy" in out
     assert bundle.known_boards()  # sanity: boards exist
+
+
+# -- Ctrl-C while Broadside runs (issue 20) ------------------------------------------
+
+
+def _main_py_exiting_on_ctrl_c():
+    """Our main.py as it was before issue 20: sys.exit(130) after Ctrl-C, on a board too."""
+    with open(os.path.join(FIRMWARE, "main.py")) as f:
+        text = f.read()
+    assert "if rc and sys.argv:" in text
+    return text.replace("if rc and sys.argv:", "if rc:").encode()
+
+
+def test_ctrl_c_while_broadside_runs_leaves_the_repl(installed, tmp_path):
+    """mpremote without help: its one Ctrl-C stops the game, the REPL follows."""
+    fake = _copy_of(installed, tmp_path, running=True)
+    r = fake.run(["connect", PICO_PORT[0], "exec", "print(6 * 7)"])
+    assert r.rc == 0 and r.out == "42\n", r
+    console = fake.consoles[-1]
+    stopped = console.index("broadside: stopped by Ctrl-C")
+    assert console.index(">>> ", stopped) > stopped
+    assert "soft reboot" not in console and "Traceback" not in console
+
+
+def test_a_main_py_that_exits_on_ctrl_c_is_the_bug_of_issue_20(installed, tmp_path):
+    """The fake handheld reproduces the report: the board soft-reboots into
+    main.py, the game runs again, mpremote cannot enter the raw REPL."""
+    fake = _copy_of(installed, tmp_path, running=True)
+    fake.put("/main.py", _main_py_exiting_on_ctrl_c())
+    r = fake.run(["connect", PICO_PORT[0], "exec", "print(1)"])
+    assert r.rc == 1 and "could not enter raw repl" in r.err and "MPY: soft reboot" in r.out
+    assert fake.running
+
+
+def test_flashing_over_a_main_py_that_exits_on_ctrl_c(installed, tmp_path):
+    """The tool presses Ctrl-C again while that main.py starts over, gets in,
+    says what happened, and installs the main.py that stops."""
+    fake = _copy_of(installed, tmp_path, running=True)
+    fake.put("/main.py", _main_py_exiting_on_ctrl_c())
+    logs = []
+    result = _installer(fake, tmp_path, log=logs.append).run()
+    assert result["copied"] == ["/main.py"]
+    assert any("restarted" in line and "SystemExit" in line for line in logs), logs
+    assert "MPY: soft reboot" in fake.consoles[0] and fake.consoles[0].rstrip().endswith(">>>")
+    r = fake.run(["connect", PICO_PORT[0], "exec", "print(1)"])  # and now mpremote alone gets in
+    assert r.rc == 0 and "broadside: stopped by Ctrl-C" in fake.consoles[-1]
+
+
+class _Stuck:
+    """A transport whose Ctrl-C never brings the REPL back."""
+
+    def __init__(self, printed):
+        self.printed = printed
+
+    def stop(self, port, timeout=None):
+        return flash.Result(1, self.printed)
+
+    def run(self, args, timeout=None, on_line=None):
+        raise AssertionError("nothing may run when the REPL never came: %r" % (args,))
+
+
+@pytest.mark.parametrize(
+    "printed, says",
+    [
+        ("MPY: soft reboot\r\nMPY: soft reboot\r\n", "starts again whenever it is\n  stopped"),
+        ("Traceback (most recent call last):\r\n", "runs MicroPython, but its REPL did not come back"),
+        ("\x00\xff", "does not answer like MicroPython"),
+    ],
+)
+def test_a_handheld_that_will_not_stop_is_named_for_what_it_does(tmp_path, printed, says):
+    with pytest.raises(FlashError) as e:
+        _installer(_Stuck(printed), tmp_path, port="/dev/ttyACM0").run()
+    msg = str(e.value)
+    assert says in msg and "/dev/ttyACM0" in msg and "A handheld that will not stop" in msg
+    if "soft reboot" in printed:
+        assert "SystemExit" in msg and "does not answer like MicroPython" not in msg
+
+
+class FakeSerial:
+    """A serial port on a virtual clock: `answer(sent_byte)` gives what the device prints back."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.now = 0.0
+        self.sent = bytearray()
+        self.pending = bytearray()
+
+    def clock(self):
+        return self.now
+
+    def write(self, data):
+        for b in data:
+            self.sent.append(b)
+            self.pending += self.answer(b)
+
+    @property
+    def in_waiting(self):
+        return len(self.pending)
+
+    def read(self, n):
+        self.now += 0.02  # a read with nothing waiting takes the port's timeout
+        got = bytes(self.pending[:n])
+        del self.pending[:n]
+        return got
+
+
+def _device(restarts=0, raw=False):
+    """What a board prints: Broadside stops on Ctrl-C (after `restarts` soft
+    reboots), or it sits in the raw REPL (silent until Ctrl-B)."""
+    state = {"left": restarts}
+
+    def answer(b):
+        if raw:
+            return b"\r\nMicroPython v1.28.0\r\n>>> " if b == 2 else b""
+        if b != 3:
+            return b""
+        if state["left"]:
+            state["left"] -= 1
+            return b"MPY: soft reboot\r\n"
+        return b"broadside: stopped by Ctrl-C\r\nMicroPython v1.28.0\r\n>>> "
+
+    return answer
+
+
+@pytest.mark.parametrize("restarts, raw", [(0, False), (3, False), (0, True)])
+def test_interrupt_to_repl_presses_ctrl_c_until_the_prompt(restarts, raw):
+    ser = FakeSerial(_device(restarts, raw))
+    ok, text = flash.interrupt_to_repl(ser, timeout=5, clock=ser.clock)
+    assert ok and text.endswith(">>> ")
+    assert text.count("soft reboot") == restarts
+    assert ser.sent.count(3) == restarts + 1 or raw
+    assert ser.now < 2
+
+
+def test_interrupt_to_repl_gives_up_with_what_it_saw():
+    ser = FakeSerial(lambda b: b"" if b != 3 else b".")
+    ok, text = flash.interrupt_to_repl(ser, timeout=3, clock=ser.clock)
+    assert not ok and text.startswith("...") and 3 <= ser.now < 3.1
+
+
+# -- a flash a person can watch ----------------------------------------------------
+
+
+def test_copy_shows_files_and_bytes_as_it_goes(tmp_path):
+    fake = FakeMpremote(tmp_path)
+    console = io.StringIO()
+    logs = []
+    _installer(fake, tmp_path, console=console, log=logs.append).run()
+    lines = console.getvalue().splitlines()
+    copies = [c for c in fake.calls if "fs" in c][0]
+    sizes = [os.path.getsize(a) for a in copies if a.startswith(str(tmp_path / "device"))]
+    n, total = len(sizes), sum(sizes)
+    assert lines[0].startswith("  [------------------------]   0%%  0/%d files" % n)
+    assert lines[-2].startswith("  [%s] 100%%  %d/%d files" % ("#" * 24, n, n))
+    assert lines[-1].startswith("copied %d files, %.1f KB in " % (n, total / 1024))
+    assert 10 <= len(lines) <= 13  # a line each tenth: a log stays short
+    copying = [line for line in logs if line.startswith("copying")]
+    assert copying == ["copying %d changed file(s), %.1f KB, to /.staging; 0 unchanged" % (n, total / 1024)]
+
+
+def test_progress_redraws_one_line_on_a_terminal():
+    class F:
+        def __init__(self, size, dest):
+            self.size = size
+            self.dest = dest
+
+    out = io.StringIO()
+    files = [F(1024, "/lib/a.mpy"), F(3072, "/lib/b.mpy")]
+    bar = flash.Progress(files, out, tty=True, columns=120)
+    bar.at(0, files[0])
+    bar.at(1, files[1])
+    bar.at(2)
+    bar.finish()
+    text = out.getvalue()
+    frames = text.split("\r")[1:]
+    assert frames[0].startswith("  [------------------------]   0%  0/2 files  0.0/4.0 KB  lib/a.mpy")
+    assert frames[1].startswith("  [######------------------]  25%  1/2 files  1.0/4.0 KB  lib/b.mpy")
+    assert frames[2].split("\n")[0].rstrip() == "  [########################] 100%  2/2 files  4.0/4.0 KB"
+    assert len(frames[2].split("\n")[0]) >= len(frames[1])  # the longer line before is wiped
+    assert text.endswith(" KB/s)\n") and "copied 2 files, 4.0 KB in" in text
+    narrow = io.StringIO()
+    bar = flash.Progress(files, narrow, tty=True, columns=40)
+    bar.at(1, files[1])
+    assert narrow.getvalue() == "\r  [######------------------]  25%  1/2 "  # 39 columns: one row
+
+
+def test_each_step_has_a_time_limit_that_grows_with_its_bytes(tmp_path):
+    fake2 = FakeMpremote(tmp_path)
+    fw = _firmware_copy(tmp_path)
+    opts = {"firmware_dir": str(fw)}
+    _installer(fake2, tmp_path, build_opts=opts).run()
+    first = dict(zip(map(str, fake2.commands()), fake2.timeouts, strict=True))
+    copy_all = [t for c, t in first.items() if "exec prepare" in c][0]
+    with open(fw / "ui.py", "a") as f:
+        f.write("\nEXTRA = 1\n")
+    fake2.calls.clear()
+    fake2.timeouts.clear()
+    _installer(fake2, tmp_path, build_opts=opts).run()
+    one = dict(zip(map(str, fake2.commands()), fake2.timeouts, strict=True))
+    copy_one = [t for c, t in one.items() if "exec prepare" in c][0]
+    size = os.path.getsize(tmp_path / "device" / "lib" / "ui.mpy")
+    assert flash.STEP_BASE_S + size // flash.LINK_MIN_BPS <= copy_one < flash.STEP_BASE_S + 10
+    assert copy_all > copy_one + 200_000 // flash.LINK_MIN_BPS + 96 * flash.FILE_S  # 200 KB, 96 files more
+    assert one[str(["reset"])] == flash.STEP_BASE_S
+    assert all(t is not None and t >= flash.STEP_BASE_S for t in fake2.timeouts if t != flash.STOP_S)
+
+
+def test_mpremote_transport_streams_lines_and_stops_at_the_limit(tmp_path):
+    exe = tmp_path / "slow-mpremote"
+    exe.write_text("#!/bin/sh\necho cp a :/x\nsleep 30\necho never\n")
+    exe.chmod(0o755)
+    seen = []
+    start = time.monotonic()
+    r = flash.Mpremote(exe=str(exe)).run([], timeout=1, on_line=seen.append)
+    assert time.monotonic() - start < 10
+    assert seen == ["cp a :/x"] and r.rc == 124 and "time limit of 1 s" in r.err
+
+
+def test_mpremote_stop_presses_ctrl_c_on_a_real_serial_port():
+    """Mpremote.stop over a pseudo-terminal, with a handheld on the other end
+    that restarts once (MPY: soft reboot) and then stops at its REPL."""
+    import pty
+    import threading
+
+    master, slave = pty.openpty()
+    name = os.ttyname(slave)
+    seen = bytearray()
+
+    def handheld():
+        answers = [b"MPY: soft reboot\r\n", b"broadside: stopped by Ctrl-C\r\nMicroPython v1.28.0\r\n>>> "]
+        while True:
+            try:
+                got = os.read(master, 64)
+            except OSError:
+                return
+            seen.extend(got)
+            for b in got:
+                if b == 3:
+                    os.write(master, answers.pop(0) if answers else b"\r\n>>> ")
+
+    t = threading.Thread(target=handheld, daemon=True)
+    t.start()
+    try:
+        r = flash.Mpremote(exe="/bin/true").stop(name, timeout=5)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert r.rc == 0 and "MPY: soft reboot" in r.out and r.out.rstrip().endswith(">>>")
+    assert seen.count(3) >= 2
+
+
+def test_mpremote_stop_on_a_port_that_is_not_there():
+    r = flash.Mpremote(exe="/bin/true").stop("/dev/no-such-port", timeout=1)
+    assert r.rc == 1 and "could not open /dev/no-such-port" in r.err
+
+
+def test_a_copy_that_stalls_stops_at_its_limit_and_changes_nothing(installed, tmp_path):
+    fake = _copy_of(installed, tmp_path)
+    before = _install_files(fake)
+    fw = _firmware_with(tmp_path, ("ui.py", "app.py"))
+    run = fake.run
+
+    def stalls(args, timeout=None, on_line=None):  # the link dies after the first file
+        if "fs" not in args:
+            return run(args, timeout, on_line)
+        fake.calls.append(args)
+        on_line("cp %s %s" % (args[args.index("cp") + 2], args[args.index("cp") + 3]))
+        err = "mpremote: stopped at the step's time limit of %d s\n" % timeout
+        return flash.Result(124, "prepare-ok\n", err)
+
+    fake.run = stalls
+    with pytest.raises(FlashError) as e:
+        _installer(fake, tmp_path, build_opts={"firmware_dir": str(fw)}).run()
+    msg = str(e.value)
+    assert "stopped at its time limit" in msg and "after 0 of them" in msg and "unchanged" in msg
+    assert _install_files(fake) == before and fake.resets == 0
+
+
+def test_an_unknown_board_ends_at_the_repl_not_in_a_reboot_loop(installed, tmp_path):
+    """main.py's other ends (here: board.txt names no board) leave the REPL too."""
+    fake = _copy_of(installed, tmp_path, running=True)
+    fake.put("/board.txt", b"pico_lcd\n")
+    r = fake.run(["connect", PICO_PORT[0], "exec", "print(1)"])
+    assert r.rc == 0
+    console = fake.consoles[-1]
+    assert "unknown board 'pico_lcd'" in console and console.rstrip().endswith(">>>")
+    assert "soft reboot" not in console

@@ -1,0 +1,19 @@
+"""firmware/main.py on Ctrl-C, run as a program (the unix port: the
+simulator). How it ends on a board, where it must leave the REPL, is tested
+on the fake handheld (tests/host/test_flash.py, tests/host/fakedev_vm.py)."""
+
+import signal
+
+from host_tools.sim import Handheld
+
+
+def test_ctrl_c_ends_the_simulated_handheld_with_status_130():
+    h = Handheld()
+    try:
+        for _ in range(5):
+            h.frame()
+        h.proc.send_signal(signal.SIGINT)  # it waits for the next frame's reply
+        assert h.proc.wait(timeout=30) == 130
+        assert "broadside: stopped by Ctrl-C" in h.console_text()
+    finally:
+        h.close()
