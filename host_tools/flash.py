@@ -340,6 +340,11 @@ def blocks_needed(files, block):
     return n + 2 * (len(dirs) + 1) + 2 * 2 + MARGIN_BLOCKS
 
 
+def _no_space(text):
+    """The handheld's filesystem said it is full (MicroPython may say only "OSError: 28")."""
+    return bool(re.search(r"No space left|ENOSPC|Errno 28|OSError: 28\b", text))
+
+
 # -- what a person sees while it copies ----------------------------------------------
 
 
@@ -622,7 +627,7 @@ class Installer:
             bar.stream.write("\n")
         if r.rc != 0:
             self._cleanup()
-            if "No space left" in r.text or "ENOSPC" in r.text or "Errno 28" in r.text:
+            if _no_space(r.text):
                 raise FlashError(
                     "the handheld's flash filled up while copying: nothing was changed (the copy\n"
                     "  went to /.staging and has been removed). Free some room (never /saves) and\n"

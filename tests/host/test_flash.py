@@ -5,6 +5,7 @@ What a person plugging in a handheld would name: the files end up where the
 firmware looks for them, saves are never touched, a second run copies
 nothing, and every refusal leaves the handheld's install as it was."""
 
+import hashlib
 import io
 import os
 import shutil
@@ -100,7 +101,13 @@ def test_install_layout_is_what_main_py_expects(installed):
         assert files["/main.py"] == f.read()  # main.py stays source: MicroPython runs it at boot
     assert files["/board.txt"].strip() == b"pico_oled"
     assert "/boards/pico_oled.mpy" in files and "/boards/sim.mpy" not in files
-    modules = [n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and n != "main.py"]
+    modules = [
+        os.path.relpath(os.path.join(d, n), FIRMWARE)[:-3]
+        for d, _sub, names in os.walk(FIRMWARE)
+        for n in names
+        if n.endswith(".py") and n != "main.py"
+    ]
+    assert "core/app" in modules and "battleship/engine" in modules  # the packages, as folders in /lib
     for m in modules:
         assert files["/lib/%s.mpy" % m][:2] == b"M\x06", m  # compiled
     assert "/lib/adafruit_ssd1306.mpy" in files
@@ -141,15 +148,15 @@ def test_only_the_changed_module_is_copied(tmp_path):
     fw = _firmware_copy(tmp_path)
     opts = {"firmware_dir": str(fw)}
     _installer(fake, tmp_path, build_opts=opts).run()
-    with open(fw / "ui.py", "a") as f:
+    with open(fw / "core" / "ui.py", "a") as f:
         f.write("\nEXTRA = 1\n")
     fake.calls.clear()
     result = _installer(fake, tmp_path, build_opts=opts).run()
-    assert result["copied"] == ["/lib/ui.mpy"]
-    assert fake.commands()[4] == ["exec prepare", "cp :/.staging/lib/ui.mpy"]
+    assert result["copied"] == ["/lib/core/ui.mpy"]
+    assert fake.commands()[4] == ["exec prepare", "cp :/.staging/lib/core/ui.mpy"]
     files = _install_files(fake)
-    with open(tmp_path / "device" / "lib" / "ui.mpy", "rb") as f:
-        assert files["/lib/ui.mpy"] == f.read()
+    with open(tmp_path / "device" / "lib" / "core" / "ui.mpy", "rb") as f:
+        assert files["/lib/core/ui.mpy"] == f.read()
 
 
 def test_module_dropped_from_firmware_is_removed_but_saves_stay(tmp_path):
@@ -158,12 +165,35 @@ def test_module_dropped_from_firmware_is_removed_but_saves_stay(tmp_path):
     fw = _firmware_copy(tmp_path)
     opts = {"firmware_dir": str(fw)}
     _installer(fake, tmp_path, build_opts=opts).run()
-    os.remove(fw / "prng.py")
+    os.remove(fw / "core" / "prng.py")
     result = _installer(fake, tmp_path, build_opts=opts).run()
-    assert result["removed"] == ["/lib/prng.mpy"]
+    assert result["removed"] == ["/lib/core/prng.mpy"]
     files = _install_files(fake)
-    assert "/lib/prng.mpy" not in files
+    assert "/lib/core/prng.mpy" not in files
     assert fake.files()[0]["/saves/keep2.bin"] == SAVE
+
+
+def test_a_handheld_with_the_flat_layout_gets_the_packages_and_loses_the_flat_files(tmp_path):
+    """Before the packages every module lay flat in /lib (/lib/bs_engine.mpy ...), listed in the
+    install's file list: flashing the packages deletes them through the same power-cut-safe
+    switch, and the saves stay."""
+    fake = FakeMpremote(tmp_path)
+    fake.put("/saves/keep.bin", SAVE)
+    flat = ["/lib/app.mpy", "/lib/bs_engine.mpy", "/lib/lk_ui.mpy", "/lib/ta_cable.mpy", "/main.py"]
+    listing = ""
+    for path in flat:
+        data = b"M\x06 the old flat " + path.encode()
+        fake.put(path, data)
+        listing += "%s %s\n" % (hashlib.sha256(data).hexdigest(), path)
+    fake.put("/.broadside", listing.encode())
+    result = _installer(fake, tmp_path).run()
+    files = _install_files(fake)
+    for path in flat[:-1]:
+        assert path not in files and path in result["removed"], path
+    assert "/lib/core/app.mpy" in files and "/lib/battleship/engine.mpy" in files
+    assert "/lib/linkbattle/ui.mpy" in files and "/lib/torpedo/cable.mpy" in files
+    assert not [p for p in files if p.startswith(("/.staging", "/.previous"))]
+    assert fake.files()[0]["/saves/keep.bin"] == SAVE
 
 
 def test_a_manifest_naming_saves_never_deletes_them(installed, tmp_path):
@@ -257,13 +287,13 @@ def test_source_install_works_where_mpy_would_not(tmp_path):
     fake = FakeMpremote(tmp_path, impl=old, blocks=352)
     _installer(fake, tmp_path, source=True).run()
     files = _install_files(fake)
-    assert "/lib/app.py" in files and "/lib/app.mpy" not in files
+    assert "/lib/core/app.py" in files and "/lib/core/app.mpy" not in files
 
 
 def test_full_flash_is_refused_before_copying(installed, tmp_path):
     fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_with(tmp_path, ("ui.py",))
+    fw = _firmware_with(tmp_path, ("core/ui.py",))
     fake.fill(leave_blocks=0)
     fake.calls.clear()
     logs = []
@@ -283,12 +313,13 @@ def test_full_flash_is_refused_before_copying(installed, tmp_path):
 def test_flash_filling_up_during_the_copy_leaves_the_old_install(installed, tmp_path):
     fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_with(tmp_path, ("ui.py", "app.py", "hal.py", "home.py"), "\nPAD = %r\n" % ("x" * 3000))
+    padded = ("core/ui.py", "core/app.py", "core/hal.py", "core/home.py")
+    fw = _firmware_with(tmp_path, padded, "\nPAD = %r\n" % ("x" * 3000))
 
-    def fill_at_copy(cmd):  # something else takes the room between probe and copy
+    def fill_at_copy(cmd):  # something else takes all the room between probe and copy
         if _call(cmd).startswith("prepare("):
             fake.before = None
-            fake.fill(leave_blocks=1)
+            fake.fill(leave_blocks=-1)  # until a write fails: littlefs's free count is an estimate
 
     fake.before = fill_at_copy
     with pytest.raises(FlashError) as e:
@@ -304,16 +335,16 @@ def test_switch_failing_puts_the_old_install_back(installed, tmp_path):
     fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
     fw = _firmware_copy(tmp_path)
-    with open(fw / "ui.py", "a") as f:
+    with open(fw / "core" / "ui.py", "a") as f:
         f.write("\nEXTRA = 1\n")
 
-    with open(fw / "app.py", "a") as f:
+    with open(fw / "core" / "app.py", "a") as f:
         f.write("\nEXTRA = 1\n")
 
     def lose_a_staged_file(cmd):  # the switch moves app.mpy in, then finds ui.mpy gone
         if _call(cmd).startswith("switch("):
             fake.before = None
-            assert fake.vm("import os\nos.remove('/.staging/lib/ui.mpy')").rc == 0
+            assert fake.vm("import os\nos.remove('/.staging/lib/core/ui.mpy')").rc == 0
 
     fake.before = lose_a_staged_file
     with pytest.raises(FlashError) as e:
@@ -329,12 +360,13 @@ def test_interrupted_switch_is_undone_on_the_next_run(installed, tmp_path):
     # sits in /.previous, the new one is live, the plan is still there
     code = (
         "import os\nos.mkdir('/.staging')\nos.mkdir('/.previous')\nos.mkdir('/.previous/lib')\n"
-        "os.rename('/lib/ui.mpy', '/.previous/lib/ui.mpy')\nos.mkdir('/.staging/lib')\n"
+        "os.mkdir('/.previous/lib/core')\nos.rename('/lib/core/ui.mpy', '/.previous/lib/core/ui.mpy')\n"
+        "os.mkdir('/.staging/lib')\nos.mkdir('/.staging/lib/core')\n"
     )
     assert fake.vm(code).rc == 0
-    fake.put("/.staging/.plan", b"new /lib/ui.mpy\nnew /lib/app.mpy\n")
-    fake.put("/lib/ui.mpy", b"half new")
-    fake.put("/.staging/lib/app.mpy", b"not yet moved")
+    fake.put("/.staging/.plan", b"new /lib/core/ui.mpy\nnew /lib/core/app.mpy\n")
+    fake.put("/lib/core/ui.mpy", b"half new")
+    fake.put("/.staging/lib/core/app.mpy", b"not yet moved")
     logs = []
     result = _installer(fake, tmp_path, log=logs.append).run()
     assert any("interrupted" in line for line in logs) and any("rolled-back" in line for line in logs)
@@ -348,7 +380,7 @@ def test_frozen_firmware_needs_only_main_board_files(installed, tmp_path):
     files = _install_files(fake)
     assert not [p for p in files if p.startswith("/lib/")]
     assert {"/main.py", "/board.txt", "/boards/pico_oled.mpy"} <= set(files)
-    assert "/lib/app.mpy" in result["removed"]
+    assert "/lib/core/app.mpy" in result["removed"]
 
 
 def test_mpremote_transport_runs_the_command_line():
@@ -378,7 +410,7 @@ def test_command_line_refusal_is_a_message_and_status_2(capsys):
 def test_bundle_command_lists_the_files(tmp_path, capsys):
     assert flash.main(["bundle", "--board", "pico_oled", "--out", str(tmp_path / "b")]) == 0
     out = capsys.readouterr().out
-    assert "/main.py" in out and "/lib/app.mpy" in out
+    assert "/main.py" in out and "/lib/core/app.mpy" in out
     assert bundle.known_boards()  # sanity: boards exist
 
 
@@ -573,16 +605,18 @@ def test_each_step_has_a_time_limit_that_grows_with_its_bytes(tmp_path):
     _installer(fake2, tmp_path, build_opts=opts).run()
     first = dict(zip(map(str, fake2.commands()), fake2.timeouts, strict=True))
     copy_all = [t for c, t in first.items() if "exec prepare" in c][0]
-    with open(fw / "ui.py", "a") as f:
+    with open(fw / "core" / "ui.py", "a") as f:
         f.write("\nEXTRA = 1\n")
     fake2.calls.clear()
     fake2.timeouts.clear()
     _installer(fake2, tmp_path, build_opts=opts).run()
     one = dict(zip(map(str, fake2.commands()), fake2.timeouts, strict=True))
     copy_one = [t for c, t in one.items() if "exec prepare" in c][0]
-    size = os.path.getsize(tmp_path / "device" / "lib" / "ui.mpy")
+    size = os.path.getsize(tmp_path / "device" / "lib" / "core" / "ui.mpy")
     assert flash.STEP_BASE_S + size // flash.LINK_MIN_BPS <= copy_one < flash.STEP_BASE_S + 10
-    assert copy_all > copy_one + 200_000 // flash.LINK_MIN_BPS + 96 * flash.FILE_S  # 200 KB, 96 files more
+    every = bundle.build("pico_oled", str(tmp_path / "every"), firmware_dir=str(fw))
+    more = every.total_bytes() - size
+    assert copy_all >= copy_one + more // flash.LINK_MIN_BPS + (len(every.files) - 1) * flash.FILE_S - 1
     assert one[str(["reset"])] == flash.STEP_BASE_S
     assert all(t is not None and t >= flash.STEP_BASE_S for t in fake2.timeouts if t != flash.STOP_S)
 
@@ -639,7 +673,7 @@ def test_mpremote_stop_on_a_port_that_is_not_there():
 def test_a_copy_that_stalls_stops_at_its_limit_and_changes_nothing(installed, tmp_path):
     fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
-    fw = _firmware_with(tmp_path, ("ui.py", "app.py"))
+    fw = _firmware_with(tmp_path, ("core/ui.py", "core/app.py"))
     run = fake.run
 
     def stalls(args, timeout=None, on_line=None):  # the link dies after the first file
