@@ -12,7 +12,7 @@ from core.strings import t
 from torpedo.view import EN, HU, under_top
 
 _EN = """
-torpedo.cheat=CHEAT CAUGHT
+ta_cheat=CHEAT CAUGHT
 ta_cheat1=The rival broke the rules of the link.
 ta_cheat2=The rival copied our coin toss.
 ta_cheat3=The rival's coin does not match.
@@ -26,7 +26,7 @@ ta_cheat20=The rival's torpedo does not match the periscope.
 """
 
 _HU = """
-torpedo.cheat=CSALÁS!
+ta_cheat=CSALÁS!
 ta_cheat1=Az ellenfél megszegte a kapcsolat szabályait.
 ta_cheat2=Az ellenfél lemásolta a pénzfeldobásunkat.
 ta_cheat3=Az ellenfél pénzfeldobása nem stimmel.

@@ -3,7 +3,7 @@ own words are torpedo.link_ui's and torpedo.cheat's)."""
 
 TEXT = """
 ta_vs_cpu=Play the CPU
-torpedo.cable=Link cable game
+ta_cable=Link cable game
 ta_level=Level: %s
 ta_ann0=OPEN WATER
 ta_ann1=TARGET LOCATED
@@ -51,7 +51,7 @@ ta_end1=1000 points
 ta_end2=No more ships
 ta_end3=Out of reach
 ta_end4=Shoot-out
-torpedo.place=Place ships
+ta_place=Place ships
 ta_start=Start
 ta_shuffle=Shuffle
 ta_by_hand=By hand

@@ -3,7 +3,7 @@ own words are torpedo.link_ui's and torpedo.cheat's)."""
 
 TEXT = """
 ta_vs_cpu=A gép ellen
-torpedo.cable=Kábeles játék
+ta_cable=Kábeles játék
 ta_level=Szint: %s
 ta_ann0=NYÍLT VÍZ
 ta_ann1=CÉLPONT BEMÉRVE
@@ -51,7 +51,7 @@ ta_end1=1000 pont
 ta_end2=Nincs több cél
 ta_end3=Behozhatatlan
 ta_end4=Párbaj
-torpedo.place=Hajók helye
+ta_place=Hajók helye
 ta_start=Indítás
 ta_shuffle=Keverés
 ta_by_hand=Kézzel
