@@ -2,7 +2,7 @@
 
 start(app, arg) asks the CPU level ("classic" or "salvo" from modes.py),
 then the fleet is placed (bs_place) and the battle fought (battleship.battle).
-resume(app, payload) continues a game saved as "game" (see battleship.view).
+resume(app, payload) continues a game saved in the slot "battleship" or "salvo" (see battleship.view).
 catalog(app) yields every screen for the layout tests and the PNG review.
 
 Every module the mode uses is imported here, with it, so that the app

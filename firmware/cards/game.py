@@ -26,7 +26,7 @@ from core.hal import LEFT, RIGHT, A, B
 from core.hal import UP as K_UP
 from core.prng import Rng
 
-SAVE_NAME = "game"
+SLOT = "cards"  # the card game's save slot (App.save_game)
 STEP_MS = const(1400)  # how long each of the CPU's plays stays on screen
 LEVELS = ("easy", "medium", "hard")
 
@@ -143,7 +143,7 @@ class GameScreen(Picker, Painter, ui.Screen):
             self._my_turn(app)
 
     def _finish(self, app):
-        app.clear_save(SAVE_NAME)  # a finished game is not offered to Continue
+        app.clear_game(SLOT)  # a finished game is not offered to Continue
         app.cue("win" if self.g.winner == HUMAN else "lose")
         from cards.menus import ResultScreen
 
@@ -201,7 +201,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         app.redraw()
 
     def save(self, app):
-        return app.save(SAVE_NAME, payload(self))
+        return app.save_game(SLOT, payload(self), self.g.turn, unit="u_turn")
 
 
 def _cue(play):

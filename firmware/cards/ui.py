@@ -2,7 +2,7 @@
 
 start(app, arg) opens it (arg None: a Standard/Beginner menu; or
 cards.rules.STANDARD / BEGINNER to deal at once); resume(app, payload) opens a
-game saved under SAVE_NAME (payloads start with TAG, b"C"). The game screen is
+game saved in the slot SLOT (payloads start with TAG, b"C"). The game screen is
 cards.game.GameScreen (turn flow, the CPU's turn, its save bytes) with cards.pick
 (choosing cards and targets) and cards.paint (its draw) mixed in; the other
 screens are in cards.menus (pause menu, log, help, result), the words in
@@ -20,7 +20,7 @@ from cards import (
     draw,  # noqa: F401
     menus,  # noqa: F401
 )
-from cards.game import SAVE_NAME, TAG, GameScreen, load, new_game, payload  # noqa: F401  (the save: API)
+from cards.game import SLOT, TAG, GameScreen, load, new_game, payload  # noqa: F401  (the save: API)
 from cards.rules import BEGINNER, STANDARD
 from cards.text import EN, HU
 from core import strings, ui
@@ -45,7 +45,7 @@ def start(app, arg=None):
 
 
 def resume(app, data):
-    """Continue a saved game exactly (data as saved under SAVE_NAME, tag b"C"); returns
+    """Continue a saved game exactly (a payload as saved in SLOT, tag b"C"); returns
     its screen. ValueError if the save is damaged (app.resume_mode reports it)."""
     g, level, rng = load(data)
     scr = GameScreen(g, level, rng)

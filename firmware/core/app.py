@@ -18,6 +18,15 @@ from core.storage import StorageError
 from core.strings import t
 
 _MENU_MODULES = ("core.home", "core.modes")
+GAME = "g_"  # a game slot's save name: GAME + the slot's key
+
+
+def game_head(label, unit, n):
+    """A slot's head: label key, unit key (each a length byte and ASCII), n (2 bytes)."""
+    lab = label.encode()
+    u = unit.encode()
+    return bytes((len(lab),)) + lab + bytes((len(u),)) + u + bytes((n & 255, (n >> 8) & 255))
+
 
 
 class App:
@@ -54,12 +63,15 @@ class App:
     def save_settings(self):
         return self.save(SAVE_NAME, self.settings.to_bytes())
 
-    def save(self, name, payload):
+    def save(self, name, payload, pre=b""):
         """Save to flash; on failure keep the old save and tell the player."""
         if self.hw.storage is None:
             return False
         try:
-            self.hw.storage.save(name, payload)
+            if pre:
+                self.hw.storage.save(name, payload, pre)
+            else:
+                self.hw.storage.save(name, payload)
             return True
         except StorageError as e:
             self.notice = str(e)
@@ -164,6 +176,25 @@ class App:
     def clear_save(self, name):
         if self.hw.storage is not None:
             self.hw.storage.delete(name)
+
+    # -- saved games: one slot per game ----------------------------------
+    # A slot is a save named GAME + the slot's key (core.modes.SLOTS). It holds a
+    # short head, then the game's own payload (tag byte first, as resume() takes it):
+    # the head says what the main menu's Continue lists (the game's label key and how
+    # far it is) without loading the game's module.
+    def save_game(self, slot, payload, n=0, label=None, unit="turn"):
+        """Keep the game in progress in its slot: `label` (a word key, default the
+        slot's) and `unit` % n say how far it is ("Card game" "turn 14")."""
+        if self.hw.storage is None:
+            return False
+        return self.save(GAME + slot, payload, game_head(label or slot, unit, n))
+
+    def clear_game(self, slot):
+        """The game in `slot` ended (or gave way to a new one): not offered any more."""
+        self.clear_save(GAME + slot)
+
+    def has_game(self, slot):
+        return self.hw.storage is not None and self.hw.storage.has(GAME + slot)
 
     def end_mode(self):
         """Drop the last game's modules and words from memory."""

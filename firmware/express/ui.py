@@ -1,8 +1,8 @@
 """Battleship Express on the handheld: the entry points and the save format.
 
 start(app, arg) opens the Express menu (game type, players, which seats are
-human and which CPU); resume(app, payload) continues a game saved under
-SAVE_NAME (the save bytes: express.game.payload and load). The game
+human and which CPU); resume(app, payload) continues a game saved in
+the slot SLOT (the save bytes: express.game.payload and load). The game
 screen is express.game, the screens around it express.menus, the words
 express.text, the pictures express.art.
 
@@ -32,7 +32,7 @@ from express import (
 )
 from express import draw as ex_ui_draw  # noqa: F401  (the game screen's parts load with the mode, so
 from express.engine import Game
-from express.game import EASY, HARD, MEDIUM, SAVE_NAME, TAG, GameScreen, load, payload, seat_name  # noqa: F401
+from express.game import EASY, HARD, MEDIUM, SLOT, TAG, GameScreen, load, payload, seat_name  # noqa: F401
 from express.rules import ADMIRAL, CAPTAIN
 from express.text import EN, HU
 

@@ -7,8 +7,8 @@ is placed (torpedo.place), ships located (torpedo.locate) and fired at through t
 periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui and torpedo.cable link the two
 handhelds. A game's modules load when it is chosen, the largest first (see
 cpu_modules, new_cable_game); the menu's own code is dropped once a game is
-under way. resume(app, payload) continues a game saved as "game" (first byte
-b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
+under way. resume(app, payload) continues a game saved in the slot "torpedo" or
+"torpedo_link" (first byte b"T"). catalog(app) yields every screen for the layout tests and the PNG review.
 """
 
 
@@ -26,8 +26,8 @@ _CABLE = const(1)
 class TaMenu(ui.Menu):
     def __init__(self):
         items = [
-            ("ta_vs_cpu", new_cpu_game),
-            ("ta_cable", new_cable_game),
+            ("ta_vs_cpu", lambda app: ui.ask_replace(app, "torpedo", new_cpu_game)),
+            ("ta_cable", lambda app: ui.ask_replace(app, "torpedo_link", new_cable_game)),
             (self.level_label, self.step),
         ]
         ui.Menu.__init__(self, "torpedo", items)

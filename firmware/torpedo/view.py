@@ -6,8 +6,8 @@ The locating and placing screens are a grid on the left (battleship.grid; its
 frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,
 the scores, the enemy fleet as little ships, a hint.
 
-A game in progress is saved as "game": b"T", then 0 (against the CPU: torpedo.match)
-or 1 (over the cable: torpedo.cable), then that match's own bytes.
+A game in progress is saved in its slot ("torpedo" or "torpedo_link"): b"T", then 0
+(against the CPU: torpedo.match) or 1 (over the cable: torpedo.cable), then that match's own bytes.
 """
 
 import gc
