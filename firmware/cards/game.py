@@ -49,6 +49,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.head = None  # line 1 key while waiting (None: the CPU play)
         self.deadline = 0
         self.then = None  # what to do when the wait is over
+        self.opening = None  # line 1 while the CPU's first turn begins (who starts, when drawn)
         self.view = None
         self._refresh()
 
@@ -97,7 +98,11 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.step = None
         self.mark = None
         self.then = self._cpu_step
-        self._wait(app, "cg_cpu_turn", STEP_MS // 2)
+        if self.opening:
+            self._wait(app, self.opening)
+            self.opening = None
+        else:
+            self._wait(app, "cg_cpu_turn", STEP_MS // 2)
 
     def _choose(self, v):
         if self.level == 0 or (self.level == 1 and self.rng.chance(1, 4)):
@@ -162,7 +167,8 @@ class GameScreen(Picker, Painter, ui.Screen):
             self.step = None
             self.mark = move_target(m)  # the cell just played stays marked while its result shows
             self.then = self._turn_over
-            self._wait(app, over_key(g) if g.over else "cg_cpu_turn")
+            # your play's result stays under "Your turn" (not under the CPU's): then the CPU plays
+            self._wait(app, over_key(g) if g.over else "cg_your_turn")
         else:
             self._my_turn(app)
 
@@ -286,10 +292,22 @@ def load(payload):
     return g, st[1], rng
 
 
-def new_game(app, mode, replace=False):
+def first_player(seed, first):
+    """Who starts: HUMAN or CPU as chosen, or (first < 0, "Random") drawn from the seed."""
+    if first >= 0:
+        return first
+    return Rng((seed * 11 + 5) & 0x3FFFFFFF or 1).below(2)
+
+
+def new_game(app, mode, replace=False, first=HUMAN):
+    """Deal a game of `mode`; `first`: HUMAN, CPU, or -1 for a random first player."""
     seed = app.new_seed()
     level = LEVELS.index(app.settings.get("level"))
-    scr = GameScreen(Game(seed, mode, HUMAN), level, Rng((seed * 7 + 3) & 0x3FFFFFFF or 1))
+    who = first_player(seed, first)
+    scr = GameScreen(Game(seed, mode, who), level, Rng((seed * 7 + 3) & 0x3FFFFFFF or 1))
+    if first < 0:  # the draw is said: "You start" / "CPU starts"
+        scr.note_key = "cg_first_you" if who == HUMAN else None
+        scr.opening = None if who == HUMAN else "cg_first_cpu"
     if replace:
         app.replace(scr)
     else:

@@ -26,10 +26,48 @@ def test_menu_offers_standard_and_beginner():
     assert [menu.label(i) for i in range(len(menu.items))] == ["Standard game", "Beginner game"]
     press(app, DOWN)
     press(app, A)
+    who = app.top()
+    assert [who.label(i) for i in range(len(who.items))] == ["You", "CPU", "Random"]
+    assert who.sel == 2  # Random unless chosen
+    press(app, K_UP)
+    press(app, K_UP)
+    press(app, A)  # You
     s = app.top()
-    assert isinstance(s, GameScreen) and s.g.mode == BEGINNER
+    assert isinstance(s, GameScreen) and s.g.mode == BEGINNER and s.g.cur == HUMAN
     assert all(CARD_TYPE[k] <= 3 for k in s.g.hand[HUMAN])  # no Power cards
-    assert app.stack == [s]  # the mode's menu was replaced
+    assert app.stack == [s]  # the mode's menus were replaced
+
+
+def test_who_starts_cpu_is_honoured():
+    app = new_app()
+    start(app, None)
+    press(app, A)  # Standard
+    press(app, K_UP)
+    press(app, A)  # CPU
+    s = app.top()
+    assert isinstance(s, GameScreen) and s.g.cur == CPU and s.focus == F_WAIT
+    assert not [e for e in s.g.events if e[0] == HUMAN]  # the CPU plays first
+    for _ in range(STEP_MS // 33 + 2):
+        app.step()
+    assert [e for e in s.g.events + s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
+
+
+def test_random_first_player_reaches_both_and_says_who_was_drawn():
+    seen = {}
+    for seed in range(1, 40):
+        app = new_app()
+        app.new_seed = lambda: seed
+        start(app, None)
+        press(app, A)  # Standard
+        press(app, A)  # Random, the default
+        s = app.top()
+        said = s.note_key if s.g.cur == HUMAN else s.head
+        assert said == ("cg_first_you" if s.g.cur == HUMAN else "cg_first_cpu"), (seed, said)
+        seen[s.g.cur] = seed
+        s = app = None
+        if len(seen) == 2:
+            break
+    assert sorted(seen) == [HUMAN, CPU]
 
 
 def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():

@@ -2,7 +2,7 @@
 menu, a human's turn by buttons, the CPU's pace, pass-and-play curtains,
 saves after each turn and an exact resume."""
 
-from fakehw import make_hw, press
+from fakehw import clear_saves, make_hw, press, saved_game
 
 from core.app import App
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
@@ -19,7 +19,7 @@ _DIR = "/tmp/broadside-test-exui"
 
 def _app():
     st = Storage(_DIR)
-    st.delete("game")
+    clear_saves(st)
     app = App(make_hw(storage=st))
     app.settings.set("level", "hard")
     from core.home import Home
@@ -79,7 +79,7 @@ def test_human_turn_by_buttons_and_save_after_it():
     press(app, A)  # ready with the suggested order
     g = scr.g
     assert g.phase == ATTACKER and g.turn == 0 and app.top() is scr
-    saved, _ = app.hw.storage.load("game")
+    saved = saved_game(app.hw.storage, "express")
     assert saved[:1] == b"E" and saved[1:].startswith(g.to_bytes()[:19])
     press(app, LEFT)  # the second ship from the front
     ship = g.fleet(0)[1]
@@ -132,7 +132,7 @@ def test_cpu_game_plays_to_the_result_and_clears_the_save():
             app.step()
         assert isinstance(app.top(), Result), scr.g.phase
         assert scr.g.winners() and app.hw.sound.last == "win"
-        assert app.hw.storage.load("game")[0] is None
+        assert saved_game(app.hw.storage, "express") is None
         press(app, A)
         assert len(app.stack) == 1  # back at the main menu
 
@@ -173,7 +173,7 @@ def test_save_and_quit_then_resume_exactly():
         press(app, A if g.phase != 6 else B)
         _idle(app, ANIM)
     press(app, A)  # the CPU's turn begins and is saved
-    data, _ = app.hw.storage.load("game")
+    data = saved_game(app.hw.storage, "express")
     assert data[: 1 + len(g.to_bytes())] == b"E" + g.to_bytes()  # nothing moved since
     twin = ui.load(data)
     assert twin.cpu == 0b110 and twin.level == MEDIUM and twin.g.turn == g.turn == 1
