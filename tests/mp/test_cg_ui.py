@@ -56,7 +56,7 @@ def test_random_first_player_reaches_both_and_says_who_was_drawn():
     seen = {}
     for seed in range(1, 40):
         app = new_app()
-        app.new_seed = lambda: seed
+        app.new_seed = lambda seed=seed: seed
         start(app, None)
         press(app, A)  # Standard
         press(app, A)  # Random, the default
