@@ -52,10 +52,12 @@ def test_menu_sets_type_players_and_seats():
     assert s.game == ADMIRAL
     press(app, DOWN)
     press(app, RIGHT)  # 3 players: a row for each seat
-    assert s.players() == 3 and len(s.items) == 6
+    assert s.players() == 3 and len(s.items) == 7
     press(app, RIGHT)
     press(app, RIGHT)  # 4, teams
-    assert s.value(1) == "4, teams" and len(s.items) == 7
+    assert s.value(1) == "4, teams" and len(s.items) == 8
+    # who partners whom: partners sit across, 1 & 3 against 2 & 4
+    assert [s.label(i) for i in range(2, 6)] == ["Player 1 (A)", "Player 2 (B)", "Player 3 (A)", "Player 4 (B)"]
     press(app, DOWN)
     press(app, A)  # seat 1 becomes a CPU
     assert s.value(2) == "CPU" and s.cpu & 1
@@ -69,6 +71,44 @@ def test_menu_sets_type_players_and_seats():
     g = scr.g
     assert isinstance(scr, GameScreen) and g.game == ADMIRAL and g.players == 4 and g.team
     assert scr.cpu == 0b1111 and scr.level == HARD
+
+
+def _start_with(app, first_presses, seed):
+    """Two seats (the second a CPU), who starts stepped `first_presses` times from Random."""
+    app.new_seed = lambda: seed
+    ui.start(app)
+    s = app.top()
+    s.sel = len(s.items) - 2  # the row "Starts"
+    assert s.label(s.sel) == "Starts" and s.value(s.sel) == "Random"  # the default, on screen
+    for _ in range(first_presses):
+        press(app, RIGHT)
+    chosen = s.value(s.sel)
+    press(app, DOWN)
+    press(app, A, after=0)  # Start
+    loading = app.top()
+    _idle(app, 3)
+    return chosen, loading, loading.screen
+
+
+def test_the_chosen_first_seat_starts():
+    app = _app()
+    chosen, loading, scr = _start_with(app, 2, 5)
+    assert chosen == "Player 2" and not loading.drawn
+    assert scr.g.first == 1 and scr.g.turn == 1
+
+
+def test_a_random_first_seat_reaches_every_seat_and_is_said():
+    seen = set()
+    for seed in range(1, 30):
+        app = _app()
+        _chosen, loading, scr = _start_with(app, 0, seed)
+        assert loading.drawn and scr.g.turn == scr.g.first
+        seen.add(scr.g.first)
+        app = loading = scr = None
+        if len(seen) == 2:
+            break
+    assert seen == {0, 1}
+    assert ui.first_seat(3, 4, 2) == 2 and {ui.first_seat(s, 4, -1) for s in range(1, 60)} == {0, 1, 2, 3}
 
 
 def test_human_turn_by_buttons_and_save_after_it():
