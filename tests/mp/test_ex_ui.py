@@ -57,7 +57,8 @@ def test_menu_sets_type_players_and_seats():
     press(app, RIGHT)  # 4, teams
     assert s.value(1) == "4, teams" and len(s.items) == 8
     # who partners whom: partners sit across, 1 & 3 against 2 & 4
-    assert [s.label(i) for i in range(2, 6)] == ["Player 1 (A)", "Player 2 (B)", "Player 3 (A)", "Player 4 (B)"]
+    seats = [s.label(i) for i in range(2, 6)]
+    assert seats == ["Player 1 (A)", "Player 2 (B)", "Player 3 (A)", "Player 4 (B)"]
     press(app, DOWN)
     press(app, A)  # seat 1 becomes a CPU
     assert s.value(2) == "CPU" and s.cpu & 1
