@@ -15,7 +15,7 @@ from cards.engine import Game
 from cards.game import GameScreen, _events_bytes, _read_events, new_game
 from cards.menus import Help, LogScreen, PauseMenu, ResultScreen
 from cards.pick import CPU, F_LOOK, F_TARGET, F_WAIT
-from cards.rules import BEGINNER, CARD_TYPE, M_PEG, M_SHIELD, STANDARD
+from cards.rules import BEGINNER, CARD_TYPE, DOWN, M_PEG, M_SHIELD, STANDARD
 from cards.ui import start
 from cards.view import move_target, view_for
 from core.prng import Rng
@@ -187,6 +187,17 @@ def _look(app):
     return s
 
 
+def _look_down(app):
+    """The cursor on one of the CPU's face-down cards (it must stand out from the hatching)."""
+    s = _screen(app)
+    s.focus = F_LOOK
+    for c in range(12):
+        if s.view.state[1][c] == DOWN:
+            s.look = (1, c)
+            break
+    return s
+
+
 def _choice(ty, seed, plies):
     def build(app):
         s = _screen(app, seed, plies)
@@ -270,6 +281,7 @@ _BUILD = (
     ("target", _target),
     ("shield", _shield),
     ("look_shield", _look),
+    ("look_down", _look_down),
     ("choice_disc_two", _choice(5, 1, 26)),
     ("choice_rep_three", _choice(6, 1, 21)),
     ("repair", lambda app: _repair(app, False)),

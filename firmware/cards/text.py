@@ -137,7 +137,7 @@ _ROWS = (
     "cg_win|You win!|Nyertél!\n"
     "cg_lose|CPU wins|A gép nyert\n"
     "cg_draw|Draw game|Döntetlen\n"
-    "cg_score|Sunk: you %d, CPU %d|Süllyesztve: te %d, gép %d\n"
+    "cg_score|You sank %d, CPU sank %d|Süllyesztettél: %d, a gép: %d\n"
     "cg_again|A:new game B:menu|A:új játék B:menü\n"
 )
 

@@ -124,11 +124,16 @@ class ContinueMenu(ui.Menu):
                 label, unit, n = slot, "", 0
             data = None
             items.append((label, _resume(slot)))
-            self.far.append(t(unit) % n if unit else "")
+            self.far.append((unit, n))
         ui.Menu.__init__(self, "continue", items)
 
+    def how_far(self, i):
+        """How far game i is, in the language shown ("turn 14"), "" when not known."""
+        unit, n = self.far[i]
+        return t(unit) % n if unit else ""
+
     def draw_item(self, fb, i, y):
-        far = self.far[i]
+        far = self.how_far(i)
         w = font.width(far)
         ui.text(fb, font.fit(self.label(i), ui.W - ui.ITEM_X - w - 10), ui.ITEM_X, y, 1)
         ui.text(fb, far, ui.W - 2 - w, y, 1)

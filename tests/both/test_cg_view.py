@@ -139,8 +139,8 @@ def test_events_are_public_and_move_labels_read_well():
     g.apply((M_PEG, W[0], A2, 0))  # player 1 finds player 0's Battleship
     v = view_for(g, 0)
     texts = [event_text(e, 0) for e in v.prev_events]
-    assert texts[:2] == ["Foe PT skipped", "Foe played White A2"]
-    assert "A2: Battlesh" in texts
+    assert texts[:2] == ["Foe PT skipped", "Foe played White X2"]
+    assert "X2: Battlesh" in texts
     assert [e for e in v.prev_events if e[1] == EV_REVEAL][0][3] == 2
 
 

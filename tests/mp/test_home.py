@@ -43,7 +43,7 @@ def _labels(app):
 def _listed(app):
     """The games the Continue list shows: (name, how far)."""
     menu = app.top()
-    return [(menu.label(i), menu.far[i]) for i in range(len(menu.items))]
+    return [(menu.label(i), menu.how_far(i)) for i in range(len(menu.items))]
 
 
 def test_no_save_no_continue():
