@@ -2,8 +2,8 @@
 
 from dictstorage import DictStorage
 
-from core import ui
-from core.home import ContinueMenu, Home, SettingsScreen
+from core.home import Home, SettingsScreen
+from core.saved import Ask, ContinueMenu
 
 
 def catalog(app):
@@ -20,4 +20,4 @@ def catalog(app):
     m = ContinueMenu(app)
     app.hw.storage = kept
     yield "continue", m
-    yield "replace", ui.Ask("cards", "replace_q", ("keep_save", "new_game"), None)
+    yield "replace", Ask("cards", None)

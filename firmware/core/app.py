@@ -17,7 +17,7 @@ from core.settings import SAVE_NAME, Settings
 from core.storage import StorageError
 from core.strings import t
 
-_MENU_MODULES = ("core.home", "core.modes")
+_MENU_MODULES = ("core.home", "core.modes", "core.saved")
 GAME = "g_"  # a game slot's save name: GAME + the slot's key
 
 

@@ -7,9 +7,9 @@ closes.
 """
 
 from core import font, modes, ui
-from core.app import GAME, game_head
+from core.compat import load
 from core.hal import LEFT, RIGHT, A
-from core.modes import LEGACY, RESUME, SLOTS, legacy_slot, slot_of
+from core.modes import LEGACY, SLOTS, slot_of
 from core.settings import TABLE
 from core.strings import t
 
@@ -48,41 +48,6 @@ def _group(label, members):
     return lambda app: app.push(GroupMenu(label, members))
 
 
-def split_game(data):
-    """(label key, unit key, n, the game's payload) of a slot's bytes (core.app.game_head);
-    ValueError when they are too short."""
-    i = data[0] + 1
-    j = i + data[i] + 1
-    if j + 2 > len(data):
-        raise ValueError("short slot")
-    return data[1:i].decode(), data[i + 1 : j].decode(), data[j] | (data[j + 1] << 8), data[j + 2 :]
-
-
-def _load_slot(app, slot):
-    """The slot's bytes, or None (a damaged one is set aside by storage: say so once)."""
-    data, where = app.hw.storage.load(GAME + slot)
-    if where == "damaged":
-        app.notice = t("save_damaged")
-    return data
-
-
-def migrate(app):
-    """Move the one save of the firmware before slots ("game") to its game's slot. It is
-    written to the slot before the old one goes, so a power cut between them only
-    means the move is made again."""
-    st = app.hw.storage
-    if st is None or not st.has(LEGACY):
-        return
-    payload, where = st.load(LEGACY)
-    if where == "damaged":
-        app.notice = t("save_damaged")
-    slot = legacy_slot(payload) if payload and payload[0] in RESUME else None
-    if slot is None:
-        return  # not a game this firmware knows: left alone, never offered
-    if app.has_game(slot) or app.save(GAME + slot, payload, game_head(slot, "", 0)):
-        st.delete(LEGACY)
-
-
 def saved_slots(app):
     """The slots holding a game, in Continue's order (no file is read)."""
     if app.hw.storage is None:
@@ -90,59 +55,8 @@ def saved_slots(app):
     return [s for s in SLOTS if app.has_game(s)]
 
 
-def _resume(slot):
-    def go(app):
-        data = _load_slot(app, slot)
-        try:
-            payload = split_game(data)[3]
-            module = RESUME[payload[0]]
-        except (TypeError, ValueError, IndexError, KeyError):
-            app.notice = t("save_bad")
-            app.redraw()
-            return
-        data = None
-        app.resume_mode(module, payload)
-
-    return go
-
-
-class ContinueMenu(ui.Menu):
-    """The saved games, each by name and how far it is ("Card game    turn 14"); A
-    continues one. Only the slots' heads are kept: a game's bytes are read again
-    when it is chosen, and no game's module is loaded to list it."""
-
-    def __init__(self, app):
-        items = []
-        self.far = []
-        for slot in saved_slots(app):
-            data = _load_slot(app, slot)
-            if data is None:
-                continue
-            try:
-                label, unit, n, _ = split_game(data)
-            except (ValueError, IndexError):
-                label, unit, n = slot, "", 0
-            data = None
-            items.append((label, _resume(slot)))
-            self.far.append((unit, n))
-        ui.Menu.__init__(self, "continue", items)
-
-    def how_far(self, i):
-        """How far game i is, in the language shown ("turn 14"), "" when not known."""
-        unit, n = self.far[i]
-        return t(unit) % n if unit else ""
-
-    def draw_item(self, fb, i, y):
-        far = self.how_far(i)
-        w = font.width(far)
-        ui.text(fb, font.fit(self.label(i), ui.W - ui.ITEM_X - w - 10), ui.ITEM_X, y, 1)
-        ui.text(fb, far, ui.W - 2 - w, y, 1)
-
-    def update(self, app):
-        if not self.items:
-            app.pop()
-            return
-        ui.Menu.update(self, app)
+def _continue(app):
+    app.push(load("core.saved").ContinueMenu(app))
 
 
 class Home(_Menu):
@@ -158,9 +72,10 @@ class Home(_Menu):
         was = self.items[self.sel][0] if (self.items and self._shown) else None
         items = []
         if app is not None:
-            migrate(app)
+            if app.hw.storage is not None and app.hw.storage.has(LEGACY):
+                load("core.saved").migrate(app)
             if saved_slots(app):
-                items.append(("continue", lambda app: app.push(ContinueMenu(app))))
+                items.append(("continue", _continue))
         for label, members in modes.main_rows():
             if len(members) == 1 and label == members[0][0]:
                 items.append((label, _launch(label, members[0][1], members[0][2])))

@@ -66,16 +66,6 @@ def slot_of(key):
     return None if key == "torpedo" else key
 
 
-def legacy_slot(payload):
-    """The slot of a save made before games had slots (one "game" for all, tag first)."""
-    tag = payload[0]
-    if tag == 0x42:  # Battleship: the engine's flags byte has the variant in bit 0
-        return "salvo" if len(payload) > 4 and payload[4] & 1 else "battleship"
-    if tag == 0x54:  # Torpedo Attack: a second byte 1 is the cable's game
-        return "torpedo_link" if len(payload) > 1 and payload[1] == 1 else "torpedo"
-    return {0x4C: "link_battle", 0x45: "express", 0x43: "cards"}.get(tag)
-
-
 # A game's payload starts with a tag byte saying whose it is:
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {

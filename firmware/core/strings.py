@@ -46,14 +46,6 @@ cards|Card game|Kártyajáték
 link_battle|Link battle|Kábeles csata
 link_salvo|Link salvo|Kábeles sortűz
 torpedo|Torpedo Attack|Torpedótámadás
-torpedo_link|Torpedo (cable)|Torpedó (kábel)
-replace_q|A game is saved here. A new game replaces it.|Van egy mentett játék. Egy új játék felülírja.
-keep_save|Keep the saved game|Maradjon a mentett
-new_game|New game|Új játék
-u_turn|turn %d|%d. kör
-u_shots|%d shots|%d lövés
-u_sunk|%d sunk|%d elsüllyesztve
-u_round|round %d|%d. forduló
 """
 
 EN = Column(_ROWS, 1)

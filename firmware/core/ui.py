@@ -16,7 +16,6 @@ BODY_Y = 11
 HINT_Y = 56
 MARKER_X = 1
 ITEM_X = 8
-LINE = 9
 
 
 # When a list, every text drawn through text() appends (x, y, w, h, s): the
@@ -202,46 +201,16 @@ class Message(Screen):
         hint(fb, "A: OK")
 
 
-class Ask(Screen):
-    """A question with two answers, the safe one first and chosen: UP/DOWN picks, A
-    answers, B is the first answer. yes(app) runs after the question closed."""
-
-    def __init__(self, head, question, answers, yes):
-        self.head = head
-        self.question = question
-        self.answers = answers
-        self.yes = yes
-        self.sel = 0
-
-    def update(self, app):
-        btn = app.buttons
-        if btn.pressed(UP) or btn.pressed(DOWN):
-            self.sel = 1 - self.sel
-            app.redraw()
-        elif btn.pressed(A) or btn.pressed(B):
-            yes = self.sel and btn.pressed(A)
-            app.cue("click")
-            app.pop()
-            if yes:
-                self.yes(app)
-
-    def draw(self, app, fb):
-        title(fb, t(self.head))
-        y = BODY_Y
-        for line in wrap(t(self.question), W):
-            text(fb, line, 0, y, 1)
-            y += LINE
-        choices(fb, self.answers, self.sel, 0, y + 2, W)
-        hint(fb, t("hint_menu"))
-
-
 def ask_replace(app, slot, go):
     """go(app) starts a new game that will save in `slot`: asked first when a game is
-    saved there, since the new one replaces it (None: the mode has no slot yet)."""
+    saved there, since the new one replaces it (None: the mode has no slot yet). The
+    question (core.saved) loads only when it is asked."""
     if slot is None or not app.has_game(slot):
         go(app)
     else:
-        app.push(Ask(slot, "replace_q", ("keep_save", "new_game"), go))
+        from core.saved import Ask
+
+        app.push(Ask(slot, go))
 
 
 ARROWS = (UP, DOWN, LEFT, RIGHT)
