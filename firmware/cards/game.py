@@ -49,7 +49,6 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.head = None  # line 1 key while waiting (None: the CPU play)
         self.deadline = 0
         self.then = None  # what to do when the wait is over
-        self.opening = None  # line 1 while the CPU's first turn begins (who starts, when drawn)
         self.view = None
         self._refresh()
 
@@ -98,11 +97,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.step = None
         self.mark = None
         self.then = self._cpu_step
-        if self.opening:
-            self._wait(app, self.opening)
-            self.opening = None
-        else:
-            self._wait(app, "cg_cpu_turn", STEP_MS // 2)
+        self._wait(app, "cg_cpu_turn", STEP_MS // 2)
 
     def _choose(self, v):
         if self.level == 0 or (self.level == 1 and self.rng.chance(1, 4)):
@@ -292,25 +287,20 @@ def load(payload):
     return g, st[1], rng
 
 
-def first_player(seed, first):
-    """Who starts: HUMAN or CPU as chosen, or (first < 0, "Random") drawn from the seed."""
-    if first >= 0:
-        return first
-    return Rng((seed * 11 + 5) & 0x3FFFFFFF or 1).below(2)
-
-
 def new_game(app, mode, replace=False, first=HUMAN):
     """Deal a game of `mode`; `first`: HUMAN, CPU, or -1 for a random first player."""
     seed = app.new_seed()
     level = LEVELS.index(app.settings.get("level"))
-    who = first_player(seed, first)
+    who = first if first >= 0 else Rng((seed * 11 + 5) & 0x3FFFFFFF or 1).below(2)
     scr = GameScreen(Game(seed, mode, who), level, Rng((seed * 7 + 3) & 0x3FFFFFFF or 1))
-    if first < 0:  # the draw is said: "You start" / "CPU starts"
-        scr.note_key = "cg_first_you" if who == HUMAN else None
-        scr.opening = None if who == HUMAN else "cg_first_cpu"
     if replace:
         app.replace(scr)
     else:
         app.push(scr)
+    if first < 0:  # the draw is said: "You start" on your turn, "CPU starts" as it plays
+        if who == HUMAN:
+            scr.note_key = "cg_first_you"
+        else:
+            scr.head = "cg_first_cpu"
     scr.save(app)
     return scr
