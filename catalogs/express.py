@@ -2,8 +2,9 @@
 states, for tests/mp/test_screens.py and host_tools/screens.py). Loaded only
 by express.ui.catalog(), never during play."""
 
+from core.hal import RIGHT
 from core.prng import Rng
-from express import ai
+from express import ai, human
 from express.engine import AGAIN, ATTACKER, DONE, OVER, TARGET, Game
 from express.game import HARD, GameScreen
 from express.menus import Arrange, Curtain, Pause, Result
@@ -21,6 +22,25 @@ def _played(game, players, team, cpu, steps, seed=7, level=HARD):
             break
         ai.step(g, caps)
     scr.base = 1
+    return scr
+
+
+class _Press:
+    """One button pressed this frame (for a screen state that follows a key)."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def pressed(self, k):
+        return k == self.key
+
+
+def _target_right(app):
+    """Four fleets, the second ship of the first one in reach chosen, then RIGHT: the
+    highlight must move right on screen (to that fleet's front ship)."""
+    scr = _until(_played(CAPTAIN, 4, False, 0b1110, 0), (TARGET,), 0)
+    scr.tsel = 1
+    human.play(scr, app, _Press(RIGHT))
     return scr
 
 
@@ -89,6 +109,7 @@ def catalog(app):
     yield "attacker", g2
     g3 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (TARGET,), 0)
     yield "target", g3
+    yield "target_right", _target_right(app)
     g4 = _until(_played(ADMIRAL, 4, False, 0b1110, 0), (TARGET,), 1)
     yield "cpu_target_4p", g4
     g5 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (AGAIN,), 0)

@@ -129,7 +129,7 @@ def test_human_turn_by_buttons_and_save_after_it():
     press(app, B)  # take the attacker back
     assert g.phase == ATTACKER and g.fleet(0)[1] == ship
     press(app, A)
-    press(app, RIGHT)
+    press(app, LEFT)  # the enemy's second ship (left of its front one)
     target = g.legal_targets()[1]
     press(app, A)
     assert (g.owner, g.target) == target and g.phase == ROLL
@@ -255,3 +255,22 @@ def test_levels_pick_captains():
     assert easy.caps[0] is easy.rnd
     hard = _game(_app(), cpu=0b11, level=HARD)
     assert hard.caps[0] is hard.dp
+
+
+def test_target_arrows_move_the_way_the_screen_goes():
+    # fleets are drawn front on the right, one under another: RIGHT goes towards a
+    # fleet's front, LEFT away from it, DOWN/UP to the fleet below/above
+    from express.human import step_target
+
+    g = Game(CAPTAIN, 4, False, 0, Rng(7))
+    caps = [ai.DpCaptain() for _ in range(4)]
+    while not (g.phase == TARGET and g.turn == 0):
+        ai.step(g, caps)
+    ts = g.legal_targets()
+    where = [(o, g.position(o, s)) for o, s in ts]
+    assert where[:2] == [(1, 0), (1, 1)]  # fleet 2's front ship, then the one behind it
+    assert step_target(g, 1, 1, 0) == 0  # RIGHT: from the second ship to the front one
+    assert step_target(g, 0, -1, 0) == 1  # LEFT: from the front to the second ship
+    assert step_target(g, 0, 1, 0) == 0  # RIGHT at the front: nothing further right
+    assert where[step_target(g, 1, 0, 1)] == (2, 1)  # DOWN: the fleet below, same place
+    assert where[step_target(g, 0, 0, -1)] == (3, 0)  # UP from the top fleet: the bottom one
