@@ -7,7 +7,7 @@ from core.prng import Rng
 from express import ai, human
 from express.engine import AGAIN, ATTACKER, DONE, OVER, TARGET, Game
 from express.game import HARD, GameScreen
-from express.menus import Arrange, Curtain, Pause, Result
+from express.menus import Arrange, Curtain, Help, Pause, Result
 from express.rules import ADMIRAL, CAPTAIN, CARRIER, SUBMARINE
 from express.ui import Loading, Setup
 
@@ -86,6 +86,16 @@ def _burst():
     return scr
 
 
+def _sub_rolls():
+    """A Captain's Submarine about to roll its two dice at a target that takes 4 hits."""
+    scr = _until(_played(CAPTAIN, 2, False, 0b10, 0), (ATTACKER,), 0)
+    g = scr.g
+    g.pick_attacker(SUBMARINE)
+    o, t = g.legal_targets()[0]
+    g.pick_target(o, t)
+    return scr
+
+
 def catalog(app):
     """Every screen in representative states (for the screen tests)."""
     s = Setup()
@@ -110,6 +120,11 @@ def catalog(app):
     g3 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (TARGET,), 0)
     yield "target", g3
     yield "target_right", _target_right(app)
+    yield "sub_rolls", _sub_rolls()
+    for page in range(7):
+        h = Help()
+        h.page = page
+        yield "help_%d" % (page + 1), h
     g4 = _until(_played(ADMIRAL, 4, False, 0b1110, 0), (TARGET,), 1)
     yield "cpu_target_4p", g4
     g5 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (AGAIN,), 0)

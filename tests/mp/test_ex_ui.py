@@ -201,6 +201,35 @@ def test_pass_and_play_curtain_between_humans():
     assert app.top() is scr
 
 
+def test_help_from_the_pause_menu_in_both_languages():
+    from core import strings
+    from express.menus import Help
+
+    app = _app()
+    scr = _game(app)
+    press(app, DOWN)
+    press(app, A)  # ready: the attacker to pick
+    press(app, B)
+    assert isinstance(app.top(), Pause)
+    press(app, DOWN)
+    press(app, A)
+    helps = app.top()
+    assert isinstance(helps, Help) and helps.page == 0
+    seen = []
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        for _ in range(7):
+            seen.append(strings.t("ex_hx_admiral2"))
+            press(app, RIGHT)
+        assert helps.page == 0  # seven pages, round again
+    strings.set_lang("en")
+    assert "Submarine" in seen[0] and "Tengeralattjáró" in seen[-1]
+    press(app, B)
+    assert isinstance(app.top(), Pause)
+    press(app, B)
+    assert app.top() is scr
+
+
 def test_save_and_quit_then_resume_exactly():
     app = _app()
     scr = _game(app, game=ADMIRAL, players=3, cpu=0b110, level=MEDIUM)
