@@ -150,9 +150,11 @@ class SettingsScreen(ui.Menu):
 
     def draw_item(self, fb, i, y):
         name, label = _ROWS[i]
-        ui.text(fb, font.fit(t(label), 64), ui.ITEM_X, y, 1)
         value = app_value(self._settings, name)
         x = 74
+        if name != "contrast":  # a long label pushes its value right, as far as the edge
+            x = max(x, min(ui.W - 1 - font.width(value), ui.ITEM_X + font.width(t(label)) + 4))
+        ui.text(fb, font.fit(t(label), x - ui.ITEM_X - 4), ui.ITEM_X, y, 1)
         if name == "contrast":
             level = self._settings.index[1]
             for k in range(len(TABLE[1][1])):

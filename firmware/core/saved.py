@@ -24,7 +24,7 @@ keep_save|Keep the saved game|Maradjon a mentett
 new_game|New game|Új játék
 u_turn|turn %d|%d. kör
 u_shots|%d shots|%d lövés
-u_sunk|%d sunk|%d elsüllyesztve
+u_sunk|%d sunk|%d elsüllyedt
 """
 
 

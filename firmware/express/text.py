@@ -46,7 +46,7 @@ _ROWS = (
     "ex_h_arrange|<>:ship A:move v:ready|<>:hajó A:mozgat v:kész\n"
     "ex_h_carry|<>:move A:drop|<>:mozgat A:letesz\n"
     "ex_h_ready|A:ready ^:fleet|A:kész ^:flotta\n"
-    "ex_pass|Pass the handheld to|Add át a gépet:\n"
+    "ex_pass|Pass the handheld to|Add át a készüléket:\n"
     "ex_press_a|then press A|majd nyomd meg az A-t\n"
     "ex_t_attacker|%s: attack with?|%s: ki támad?\n"
     "ex_t_target|%s: target?|%s: célpont?\n"
