@@ -7,7 +7,8 @@ from core.prng import Rng
 from express import ai, human
 from express.engine import AGAIN, ATTACKER, DONE, OVER, TARGET, Game
 from express.game import HARD, GameScreen
-from express.menus import Arrange, Curtain, Help, Pause, Result
+from express.help import Help
+from express.menus import Arrange, Curtain, Pause, Result
 from express.rules import ADMIRAL, CAPTAIN, CARRIER, SUBMARINE
 from express.ui import Loading, Setup
 

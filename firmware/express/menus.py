@@ -6,6 +6,7 @@ and Result (the winner or winners and every seat's pile of sunk ships).
 """
 
 from core import font, ui
+from core.compat import load
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from express import art
@@ -128,7 +129,7 @@ class Arrange(ui.Screen):
 class Pause(ui.Menu):
     def __init__(self, game):
         self.game = game
-        items = [("ex_resume", _resume), ("ex_help", lambda app: app.push(Help())), ("ex_quit", self._quit)]
+        items = [("ex_resume", _resume), ("ex_help", _help), ("ex_quit", self._quit)]
         ui.Menu.__init__(self, "ex_paused", items)
 
     def _quit(self, app):
@@ -141,61 +142,12 @@ def _resume(app):
     app.pop()
 
 
+def _help(app):
+    app.push(load("express.help").Help())  # its words load with it, and leave when it closes
+
+
 def pause(app, game):
     app.push(Pause(game))
-
-
-# The help pages (title key, text key); the third shows the icons of the numbers beside
-# each ship instead of a paragraph.
-_HELP = (
-    ("ex_hp_attack", "ex_hx_attack"),
-    ("ex_hp_dice", "ex_hx_dice"),
-    ("ex_hp_numbers", None),
-    ("ex_captain_game", "ex_hx_captain"),
-    ("ex_admiral_game", "ex_hx_admiral1"),
-    ("ex_admiral_game", "ex_hx_admiral2"),
-    ("ex_hp_win", "ex_hx_win"),
-)
-_ICONS = ((art.I_DIE, "ex_hx_die"), (art.I_ROLLS, "ex_hx_rolls"), (art.I_TARGET, "ex_hx_target"))
-
-
-class Help(ui.Screen):
-    """How Express is played, a page at a time (LEFT/RIGHT or A turn the page, B closes):
-    the attack, the dice, the numbers beside a ship, both games' ships and winning."""
-
-    def __init__(self):
-        self.page = 0
-
-    def update(self, app):
-        btn = app.buttons
-        n = len(_HELP)
-        if btn.pressed(B):
-            app.pop()
-        elif btn.pressed(RIGHT) or btn.pressed(A) or btn.pressed(DOWN):
-            self.page = (self.page + 1) % n
-            app.redraw()
-        elif btn.pressed(LEFT) or btn.pressed(UP):
-            self.page = (self.page - 1) % n
-            app.redraw()
-
-    def draw(self, app, fb):
-        head, body = _HELP[self.page]
-        ui.title(fb, "%s %d/%d" % (t(head), self.page + 1, len(_HELP)))
-        y = ui.BODY_Y
-        if body is None:
-            for icon, key in _ICONS:
-                art.icon(fb, icon, 0, y + 1)
-                ui.text(fb, font.fit(t(key), ui.W - 9), 9, y)
-                y += font.LINE
-            lines = ui.wrap(t("ex_hx_hits"), ui.W)
-        else:
-            lines = ui.wrap(t(body), ui.W)
-        for line in lines:
-            if y + font.HEIGHT > ui.HINT_Y:
-                break
-            ui.text(fb, line, 0, y)
-            y += font.LINE
-        ui.hint(fb, t("ex_h_help"))
 
 
 class Result(ui.Screen):
