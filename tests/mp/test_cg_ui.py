@@ -10,7 +10,7 @@ from cards.ai import choose, choose_random
 from cards.engine import Game
 from cards.game import STEP_MS, GameScreen
 from cards.pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
-from cards.rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
+from cards.rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_END, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
 from cards.ui import start
 from cards.view import moves_for_card, view_for
 from core import strings
@@ -226,17 +226,13 @@ def test_a_hand_with_no_play_offers_a_discard():
     assert s.g.prev_events[0][2] == M_DISCARD and s.g.cur == CPU
 
 
-def test_end_card_ends_the_turn_after_play_two():
+def test_play_two_owes_both_plays_no_end_card_while_a_card_can_be_played():
+    # the seed: "Play two more cards"; End turn is there only when nothing can be played
     app = new_app()
     s = game_screen(app, game=position(1, 26))
     assert select_type(app, s, 5)
     press(app, A)
     press(app, K_UP)  # the menu's last row: Play two more
     press(app, A)
-    assert s.g.cur == HUMAN and s.items()[-1] == -1
-    turn = s.g.turn
-    press(app, LEFT)  # from the first card, LEFT wraps to End
-    while s.items()[s.sel] != -1:
-        press(app, LEFT)
-    press(app, A)
-    assert s.g.turn == turn + 1 and s.focus == F_WAIT
+    assert s.g.cur == HUMAN and -1 not in s.items() and s.view.plays_left == 2
+    assert (M_END, -1, -1, 0) not in s.view.moves

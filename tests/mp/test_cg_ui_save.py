@@ -61,7 +61,7 @@ def test_damaged_save_is_refused():
 def test_game_end_shows_result_and_clears_the_save():
     st = DictStorage()
     app = new_app(st)
-    g = position(1, 68)  # the next move (the human's) wins it
+    g = position(1, 87)  # the next move (the human's) wins it
     assert not g.over and g.cur == HUMAN
     s = game_screen(app, game=g)
     app.save_game(SLOT, payload(s))
