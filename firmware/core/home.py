@@ -26,7 +26,18 @@ _ROWS = (
 
 def _launch(key, module, arg):
     """A new game of the mode `key`, after asking when its slot holds a saved game."""
-    return lambda app: ui.ask_replace(app, slot_of(key), lambda app: app.start_mode(module, arg))
+
+    def go(app):
+        app.start_mode(module, arg)
+
+    def new(app):
+        slot = slot_of(key)
+        if slot is not None and app.has_game(slot):
+            load("core.saved").ask_replace(app, slot, go)
+        else:
+            go(app)
+
+    return new
 
 
 class _Menu(ui.Menu):

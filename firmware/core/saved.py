@@ -44,6 +44,16 @@ def word(key):
     return s if s is not None else strings.t(key)
 
 
+def ask_replace(app, slot, go):
+    """go(app) starts a new game that will save in `slot`: asked first when a game is
+    saved there, since the new one replaces it. (Callers check app.has_game(slot)
+    first, so that this module loads only when there is something to ask.)"""
+    if not app.has_game(slot):
+        go(app)
+    else:
+        app.push(Ask(slot, go))
+
+
 class Ask(ui.Screen):
     """"A game is saved here. A new game replaces it." Keep the saved game / New game: the
     safe answer first and chosen; UP/DOWN picks, A answers, B keeps. yes(app) runs

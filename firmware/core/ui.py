@@ -201,16 +201,4 @@ class Message(Screen):
         hint(fb, "A: OK")
 
 
-def ask_replace(app, slot, go):
-    """go(app) starts a new game that will save in `slot`: asked first when a game is
-    saved there, since the new one replaces it (None: the mode has no slot yet). The
-    question (core.saved) loads only when it is asked."""
-    if slot is None or not app.has_game(slot):
-        go(app)
-    else:
-        from core.saved import Ask
-
-        app.push(Ask(slot, go))
-
-
 ARROWS = (UP, DOWN, LEFT, RIGHT)

@@ -26,8 +26,8 @@ _CABLE = const(1)
 class TaMenu(ui.Menu):
     def __init__(self):
         items = [
-            ("ta_vs_cpu", lambda app: ui.ask_replace(app, "torpedo", new_cpu_game)),
-            ("ta_cable", lambda app: ui.ask_replace(app, "torpedo_link", new_cable_game)),
+            ("ta_vs_cpu", _new("torpedo", new_cpu_game)),
+            ("ta_cable", _new("torpedo_link", new_cable_game)),
             (self.level_label, self.step),
         ]
         ui.Menu.__init__(self, "torpedo", items)
@@ -43,6 +43,18 @@ class TaMenu(ui.Menu):
     def draw(self, app, fb):
         self.level = app.settings.get("level")
         ui.Menu.draw(self, app, fb)
+
+
+def _new(slot, go):
+    """go(app) starts a game that saves in `slot`: asked first when one is saved there."""
+
+    def new(app):
+        if app.has_game(slot):
+            load("core.saved").ask_replace(app, slot, go)
+        else:
+            go(app)
+
+    return new
 
 
 def cpu_modules(app, level):

@@ -219,3 +219,23 @@ def test_a_saved_game_continues_where_it_was():
     loc = app2.top()
     assert isinstance(loc, Locate) and loc.cur == 57
     assert loc.g.to_bytes() == g.to_bytes() and loc.g.marks[0][57]
+
+
+def test_a_new_game_against_the_cpu_asks_before_replacing_its_save_the_cable_slot_apart():
+    import sys
+
+    app = _app()
+    app.save_game("torpedo", b"T\x00kept", 7)
+    app._load_mode("torpedo.ui")
+    ui = sys.modules["torpedo.ui"]
+    ui.start(app, None)
+    press(app, A)  # Play the CPU: a game against the CPU is saved
+    assert type(app.top()).__name__ == "Ask"
+    press(app, A)  # keep it
+    assert type(app.top()).__name__ == "TaMenu"
+    assert saved_game(app.hw.storage, "torpedo") == b"T\x00kept"
+    app.clear_game("torpedo")
+    app.save_game("torpedo_link", b"T\x01cable", 3)
+    press(app, A)  # the cable game's save is another slot: no question, a new game
+    assert type(app.top()).__name__ != "Ask"
+    assert saved_game(app.hw.storage, "torpedo_link") == b"T\x01cable"
