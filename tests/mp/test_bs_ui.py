@@ -372,3 +372,18 @@ def test_the_hard_cpu_is_unloaded_with_the_mode():
     assert "battleship.ai_hard" in sys.modules
     press(app, B)  # leave the placement menu: back at the main menu
     assert _back_in_battleship_menu(app) and "battleship.ai_hard" not in sys.modules
+
+
+def test_a_new_battleship_game_keeps_the_other_games_saves():
+    # the bug this slot design fixes: starting a game deleted another mode's save
+    app = _app()
+    app.save_game("cards", b"Csaved card game", 14, unit="u_turn")
+    app.save_game("express", b"Esaved express game", 2, unit="u_sunk")
+    press(app, A)  # Battleship (no save of its own: no question)
+    press(app, A)  # Medium
+    press(app, A)  # Start with the shuffled fleet: saved as it begins
+    assert isinstance(app.top(), Battle)
+    st = app.hw.storage
+    assert saved_game(st, "battleship")[:1] == b"B"
+    assert saved_game(st, "cards") == b"Csaved card game"
+    assert saved_game(st, "express") == b"Esaved express game"
