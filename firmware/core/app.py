@@ -42,6 +42,7 @@ class App:
         self._dirty = True
         self._mode_modules = None
         self._way = None  # while a game runs: the menu entries it was started from
+        self._next = None  # (module, arg, payload) of a game to start after this frame's update
         self.notice = None
         self.settings = Settings()
         if hw.storage is not None:
@@ -163,6 +164,12 @@ class App:
     def start_mode(self, module, arg=None):
         self._load_mode(module).start(self, arg)
 
+    def start_next(self, module, arg=None, payload=None):
+        """Start (or, with a payload, resume) a game once the menu's update has returned:
+        the mode then loads with no menu code on the stack, so the menus' modules are
+        freed before the game's compile and fill the heap."""
+        self._next = (module, arg, payload)
+
     def resume_mode(self, module, payload):
         """Continue a saved game; a save the game can't read is reported
         and set aside (kept as its backup copy), never a crash."""
@@ -221,6 +228,14 @@ class App:
         top.update(self)
         self.hw.sound.tick(self.now)
         top = None  # a screen that closed is freed before the menu comes back
+        if self._next is not None:
+            module, arg, payload = self._next
+            self._next = None
+            if payload is None:
+                self.start_mode(module, arg)
+            else:
+                self.resume_mode(module, payload)
+            payload = None
         top = self._top_or_home()
         if self._dirty and not getattr(top, "still", False):  # a still screen keeps the last frame
             self._dirty = False

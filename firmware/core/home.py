@@ -28,7 +28,7 @@ def _launch(key, module, arg):
     """A new game of the mode `key`, after asking when its slot holds a saved game."""
 
     def go(app):
-        app.start_mode(module, arg)
+        app.start_next(module, arg)
 
     def new(app):
         slot = slot_of(key)

@@ -137,7 +137,7 @@ def _resume(slot):
             app.redraw()
             return
         data = None
-        app.resume_mode(module, payload)
+        app.start_next(module, None, payload)
 
     return go
 
