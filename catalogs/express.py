@@ -2,10 +2,12 @@
 states, for tests/mp/test_screens.py and host_tools/screens.py). Loaded only
 by express.ui.catalog(), never during play."""
 
+from core.hal import RIGHT
 from core.prng import Rng
-from express import ai
+from express import ai, human
 from express.engine import AGAIN, ATTACKER, DONE, OVER, TARGET, Game
 from express.game import HARD, GameScreen
+from express.help import Help
 from express.menus import Arrange, Curtain, Pause, Result
 from express.rules import ADMIRAL, CAPTAIN, CARRIER, SUBMARINE
 from express.ui import Loading, Setup
@@ -21,6 +23,25 @@ def _played(game, players, team, cpu, steps, seed=7, level=HARD):
             break
         ai.step(g, caps)
     scr.base = 1
+    return scr
+
+
+class _Press:
+    """One button pressed this frame (for a screen state that follows a key)."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def pressed(self, k):
+        return k == self.key
+
+
+def _target_right(app):
+    """Four fleets, the second ship of the first one in reach chosen, then RIGHT: the
+    highlight must move right on screen (to that fleet's front ship)."""
+    scr = _until(_played(CAPTAIN, 4, False, 0b1110, 0), (TARGET,), 0)
+    scr.tsel = 1
+    human.play(scr, app, _Press(RIGHT))
     return scr
 
 
@@ -66,6 +87,16 @@ def _burst():
     return scr
 
 
+def _sub_rolls():
+    """A Captain's Submarine about to roll its two dice at a target that takes 4 hits."""
+    scr = _until(_played(CAPTAIN, 2, False, 0b10, 0), (ATTACKER,), 0)
+    g = scr.g
+    g.pick_attacker(SUBMARINE)
+    o, t = g.legal_targets()[0]
+    g.pick_target(o, t)
+    return scr
+
+
 def catalog(app):
     """Every screen in representative states (for the screen tests)."""
     s = Setup()
@@ -89,6 +120,12 @@ def catalog(app):
     yield "attacker", g2
     g3 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (TARGET,), 0)
     yield "target", g3
+    yield "target_right", _target_right(app)
+    yield "sub_rolls", _sub_rolls()
+    for page in range(7):
+        h = Help()
+        h.page = page
+        yield "help_%d" % (page + 1), h
     g4 = _until(_played(ADMIRAL, 4, False, 0b1110, 0), (TARGET,), 1)
     yield "cpu_target_4p", g4
     g5 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (AGAIN,), 0)

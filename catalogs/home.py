@@ -1,6 +1,9 @@
 """The main menu's screens in representative states."""
 
+from dictstorage import DictStorage
+
 from core.home import Home, SettingsScreen
+from core.saved import Ask, ContinueMenu
 
 
 def catalog(app):
@@ -8,3 +11,13 @@ def catalog(app):
     s = SettingsScreen()
     s.sel = 4
     yield "settings", s
+    kept, app.hw.storage = app.hw.storage, DictStorage()
+    app.save_game("salvo", b"B", 31, unit="u_shots")
+    app.save_game("link_battle", b"L", 12, "link_salvo", "u_turn")
+    app.save_game("express", b"E", 3, unit="u_sunk")
+    app.save_game("cards", b"C", 14, unit="u_turn")
+    app.save_game("torpedo_link", b"T", 9, unit="u_turn")
+    m = ContinueMenu(app)
+    app.hw.storage = kept
+    yield "continue", m
+    yield "replace", Ask("cards", None)

@@ -101,9 +101,9 @@ ROWS = (
     # moves on from its result (and from the result screen to the menu; spare
     # B presses there do nothing), so any seed ends within the script.
     ("express", "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
-    # Card game, standard, vs the CPU: with seed 7, A on each prompt plays a
+    # Card game, standard, vs the CPU, you first: with seed 7, A on each prompt plays a
     # whole game to the result; B leaves it.
-    ("cards", "A,WAIT330" + ",A" * 124 + ",WAIT2000,B", 1),
+    ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B", 1),
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
     ("link_salvo", _link_game(550), 2, ""),
     # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor

@@ -12,9 +12,10 @@ width is the length of its rows.
 
 Main font rows (8): capitals and digits use rows 0..6 (baseline = row 6),
 lowercase x-height is rows 2..6, descenders (g j p q y) reach row 7. Accented
-letters keep their accent in rows 0..1 over a body in rows 2..6 (capitals get
-a 5-px-tall small-capital body): acute is one slanted stroke, umlaut two
-dots with a clear row beneath, double acute two slanted strokes.
+lowercase letters keep their accent in rows 0..1 over a body in rows 2..6:
+acute is one slanted stroke, umlaut two dots with a clear row beneath, double
+acute two slanted strokes. Accented capitals (CAPS_ART) are full capitals with
+the accent in the two rows above the cell (font.text draws them there).
 
 Small font rows (5), 3 columns each, for dense grid labels.
 """
@@ -101,16 +102,6 @@ t   u    v     w     x     y    z
 .## .### ..#.. .#.#. #...# ...# ####
 ... .... ..... ..... ..... ###. ....
 
-Á     É    Í    Ó     Ö     Ő     Ú     Ü     Ű
-...#. ..#. ...# ...#. .#.#. .#..# ...#. .#.#. ..#.#
-..#.. .#.. ..#. ..#.. ..... #..#. ..#.. ..... .#.#.
-.###. #### ###. .###. .###. .###. #...# #...# #...#
-#...# #... .#.. #...# #...# #...# #...# #...# #...#
-##### ###. .#.. #...# #...# #...# #...# #...# #...#
-#...# #... .#.. #...# #...# #...# #...# #...# #...#
-#...# #### ###. .###. .###. .###. .###. .###. .###.
-..... .... .... ..... ..... ..... ..... ..... .....
-
 á    é    í   ó    ö    ő     ú    ü    ű
 ...# ...# ..# ...# #..# .#..# ..#. #..# ..#.#
 ..#. ..#. .#. ..#. .... #..#. .#.. .... .#.#.
@@ -121,6 +112,27 @@ t   u    v     w     x     y    z
 .### .### #.. .##. .##. .##.. .### .### .###.
 .... .... ... .... .... ..... .... .... .....
 """
+
+# The accented capitals: full capitals (the cell's rows 0..7, as A E I O U above) with
+# the accent in the two rows over the cell (the line gap and the row above it): 10 rows,
+# the first two the accent. The row just over the cell carries the accent's lower part
+# (acute: its foot; umlaut: two dots clear of the letter; double acute: two feet), so a
+# title bar, whose text starts one row below its top, shows every accent.
+CAPS_HEIGHT = 10
+CAPS_ART = """
+Á     É    Í   Ó     Ö     Ő     Ú     Ü     Ű
+...#. ..#. ..# ...#. ..... ..#.# ...#. ..... ..#.#
+..#.. .#.. .#. ..#.. #...# .#.#. ..#.. .#.#. .#.#.
+.###. #### ### .###. .###. .###. #...# #...# #...#
+#...# #... .#. #...# #...# #...# #...# #...# #...#
+#...# #... .#. #...# #...# #...# #...# #...# #...#
+##### ###. .#. #...# #...# #...# #...# #...# #...#
+#...# #... .#. #...# #...# #...# #...# #...# #...#
+#...# #... .#. #...# #...# #...# #...# #...# #...#
+#...# #### ### .###. .###. .###. .###. .###. .###.
+..... .... ... ..... ..... ..... ..... ..... .....
+"""
+ACCENTED_CAPITALS = "ÁÉÍÓÖŐÚÜŰ"
 
 SMALL_ART = """
 SP  0   1   2   3   4   5   6   7   8   9   -   :   /   +   .   !   ?   BOX
@@ -205,9 +217,32 @@ def small_order():
     return ["BOX"] + sorted(n for n in glyphs if n != "BOX")
 
 
+def main_glyphs():
+    """({name: 8 rows} of every main glyph, {accented capital: its 2 accent rows})."""
+    main = parse(MAIN_ART, MAIN_HEIGHT)
+    accents = {}
+    for name, pic in parse(CAPS_ART, CAPS_HEIGHT).items():
+        if name in main:
+            raise ValueError("glyph %r drawn twice" % name)
+        main[name] = pic[2:]
+        accents[name] = pic[:2]
+    return main, accents
+
+
+def accent_data(accents):
+    """5 bytes per accented capital (ACCENTED_CAPITALS order): per column, bit 0 = the
+    row two over the cell, bit 1 = the row just over it."""
+    out = []
+    for name in ACCENTED_CAPITALS:
+        pic = accents[name]
+        cols = columns(pic)
+        out += cols + [0] * (MAIN_MAX_WIDTH - len(cols))
+    return bytes(out)
+
+
 def build():
     """The generated data: main columns + index, small columns + ASCII map."""
-    main = parse(MAIN_ART, MAIN_HEIGHT)
+    main, accents = main_glyphs()
     order = main_order()
     missing = [n for n in order if n not in main]
     extra = [n for n in main if n not in order]
@@ -239,6 +274,7 @@ def build():
             smap[ord(name) - 32] = gi
     return {
         "main": main,
+        "accents": accent_data(accents),
         "small": small,
         "main_data": bytes(data),
         "main_index": bytes(index),
@@ -268,6 +304,10 @@ def section():
     lines += _bytes_lines("_MDATA", d["main_data"], "main font columns, bit 0 = top row (MONO_VLSB)")
     lines += _bytes_lines(
         "_MINDEX", d["main_index"], "per main glyph: offset low byte, (width << 4) | offset high bits"
+    )
+    lines += _bytes_lines(
+        "_ACCENTS", d["accents"], "main glyphs 95..103 (%s): 5 columns each of the accent over the cell, "
+        "bit 0 = 2 rows up" % ACCENTED_CAPITALS
     )
     lines += _bytes_lines("_SDATA", d["small_data"], "small font, 3 columns per glyph, glyph 0 = box")
     lines += _bytes_lines("_SMAP", d["small_map"], "ASCII 32..95 -> small glyph (0 = box)")

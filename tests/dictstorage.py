@@ -7,8 +7,8 @@ class DictStorage:
         self.files = {}
         self.saves = 0
 
-    def save(self, name, data):
-        self.files[name] = self.keep(name, data)
+    def save(self, name, data, pre=b""):
+        self.files[name] = self.keep(name, bytes(pre) + bytes(data))
         self.saves += 1
 
     def keep(self, name, data):
@@ -19,6 +19,9 @@ class DictStorage:
         if name in self.files:
             return self.files[name], "main"
         return None, None
+
+    def has(self, name):
+        return name in self.files
 
     def delete(self, name):
         self.files.pop(name, None)

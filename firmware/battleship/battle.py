@@ -29,11 +29,22 @@ from battleship.view import (
     save_habits,
     ship_index,
     ship_lines,
+    variant_key,
 )
 from core import font, ui
 from core.compat import const, ticks_add, ticks_diff
 from core.hal import A, B
 from core.strings import t
+
+
+def keep(app, g, state):
+    """The game in its slot (Battleship's or Salvo's), with your shots so far; a game
+    over leaves the slot empty."""
+    if g.phase == OVER:
+        app.clear_game(variant_key(g.variant))
+    else:
+        app.save_game(variant_key(g.variant), pack(g, state), sum(g.fleets[1].shots), unit="u_shots")
+
 
 AIM = const(0)
 HOLD = const(1)
@@ -130,10 +141,7 @@ class Battle(ui.Screen):
         self.cpu_last = b[8] - 1
 
     def save(self, app):
-        if self.g.phase == OVER:
-            app.clear_save("game")
-        else:
-            app.save("game", pack(self.g, self.state_bytes()))
+        keep(app, self.g, self.state_bytes())
 
     # -- input -------------------------------------------------------------
     def later(self, app, ms):
@@ -410,7 +418,7 @@ class Paused(ui.Menu):
         app.pop()
 
     def _give_up(self, app):
-        app.clear_save("game")
+        app.clear_game(variant_key(self.battle.g.variant))
         app.pop()
         app.pop()
 

@@ -9,9 +9,9 @@ player. Start begins the battle (battleship.battle) and saves the game.
 
 from battleship import grid as gridview
 from battleship import placing
-from battleship.battle import Battle
+from battleship.battle import Battle, keep
 from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
-from battleship.view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, pack, ship_lines
+from battleship.view import GRID_X, GRID_Y, PANEL_W, PANEL_X, header, hint, ship_lines
 from core import ui
 from core.strings import t
 
@@ -33,7 +33,7 @@ class Placement(placing.Placement):
     def begin(self, app):
         self.g.start()
         battle = Battle(self.g)
-        app.save("game", pack(self.g, battle.state_bytes()))
+        keep(app, self.g, battle.state_bytes())
         app.replace(battle)
 
     # -- drawing -------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 start(app, arg) asks the CPU level ("classic" or "salvo" from core/modes.py),
 then the fleet is placed (battleship.place) and the battle fought
-(battleship.battle). resume(app, payload) continues a game saved as "game"
-(see battleship.view). Every screen for the layout tests and the PNG review:
-catalogs/battleship.py.
+(battleship.battle). resume(app, payload) continues a game saved in the slot
+"battleship" or "salvo" (see battleship.view). Every screen for the layout
+tests and the PNG review: catalogs/battleship.py.
 
 Every module the mode uses is imported here, with it, so that the app
 unloads them all when the mode's screens close (it drops the modules that

@@ -3,7 +3,8 @@
 The screen is a grid on the left (battleship.grid; its frame at GRID_X, GRID_Y,
 labels included 63 x 60 px) and a panel on the right (PANEL_X, PANEL_W):
 a title bar, lines of text, little ships, a hint. A game in progress is
-saved as "game": TAG, the engine's length (2 bytes LE), battleship.engine's
+saved in its slot ("battleship" or "salvo", App.save_game):
+TAG, the engine's length (2 bytes LE), battleship.engine's
 to_bytes(), then the battle screen's state (battleship.battle.Battle.state_bytes).
 The hard CPU's knowledge of where the player likes to put ships
 (battleship.habits) is kept in the save HABITS and learnt from every game.
@@ -23,7 +24,6 @@ PANEL_X = const(64)
 PANEL_W = const(64)
 
 TAG = b"B"
-SAVE = "game"
 HABITS = "bs_habits"  # the save's name on flash: kept from before the packages
 
 # The words as text, not dicts: on MicroPython every short key and word of a dict is an
@@ -110,7 +110,7 @@ bs_overlaps=Ütközik:
 bs_touches=Hozzáér:
 bs_paused=Szünet
 bs_back=Vissza a csatába
-bs_save_quit=Mentés, kilépés
+bs_save_quit=Mentés és kilépés
 bs_give_up=Feladom
 bs_h_aim=A:tűz B:flotta
 bs_h_fleet=A:menü B:cél
@@ -192,7 +192,7 @@ def pack(game, ui_state):
 
 
 def unpack(payload, habits=None):
-    """(game, ui state bytes) from a "game" save; ValueError when unreadable."""
+    """(game, ui state bytes) from a saved game; ValueError when unreadable."""
     if len(payload) < 3 or payload[0] != TAG[0]:
         raise ValueError("not a Battleship save")
     n = payload[1] | (payload[2] << 8)

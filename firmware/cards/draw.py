@@ -10,11 +10,11 @@ cards.paint.Painter (mixed into GameScreen) draws the game screen from these par
 Cells: a face-down card is hatched; a revealed Miss is two waves; a
 revealed ship is framed, with its letter and (small) the hits it still
 takes; a Shield is a solid badge under the letter (an outline once
-hit); a sunk ship is its
-letter over a wave, unframed. The cursor inverts its cell. Only fb primitives and ui.text/ui.small are used.
+hit); a sunk ship is its letter over a wave, unframed. The cursor inverts
+its cell and the gap around it. Only fb primitives and ui.text/ui.small are used.
 """
 
-from cards.rules import CELLS, COLS, DOWN, IDENTS, MISS, SUNK
+from cards.rules import CELLS, COLS, DOWN, IDENTS, MISS, ROW_NAMES, SUNK
 from core import font, ui
 from core.compat import const
 
@@ -40,9 +40,11 @@ def cell_xy(side, c):
 
 
 def _hatch(fb, x, y):
+    # diagonal hatching, one pixel in four lit: the cursor (which inverts the cell)
+    # turns it into a mostly lit cell, never the same pattern again
     fb.rect(x, y, _CW, _CH, 1)
     for j in range(2, _CH - 2):
-        for i in range(2 + (j & 1), _CW - 2, 2):
+        for i in range(2 + (j & 3), _CW - 2, 4):
             fb.pixel(x + i, y + j, 1)
 
 
@@ -77,8 +79,8 @@ def _ship(fb, x, y, letter, left, shield, sunk):
 
 
 def invert(fb, x, y, w, h):
-    for j in range(y, y + h):
-        for i in range(x, x + w):
+    for j in range(max(0, y), min(ui.H, y + h)):
+        for i in range(max(0, x), min(ui.W, x + w)):
             fb.pixel(i, j, 1 - fb.pixel(i, j))
 
 
@@ -113,12 +115,14 @@ def draw_grids(fb, view, letters, reveal=None):
         for c in range(CELLS):
             draw_cell(fb, view, side, c, letters, reveal[side][c] if reveal else None)
     for r in range(3):
-        ui.small(fb, "ABC"[r], _LETTER_X, GRID_Y + r * _PY + 3, 1)
+        ui.small(fb, ROW_NAMES[r], _LETTER_X, GRID_Y + r * _PY + 3, 1)
 
 
 def draw_cursor(fb, side, c):
+    """The cell inverted, with the gap around it: a lit ring outside its frame, so the
+    cursor shows on any cell (a face-down card's hatching included)."""
     x, y = cell_xy(side, c)
-    invert(fb, x, y, _CW, _CH)
+    invert(fb, x - 1, y - 1, _CW + 2, _CH + 2)
 
 
 # 6x6 icons, one byte a column (bit 0 the top row): cards in hand, draw pile, discard pile

@@ -213,7 +213,11 @@ class Game:
                 if self.draw[p] or self.disc[p]:
                     out.append((M_DRAW_THREE, card, -1, 0))
         if self.played:
-            out.append((M_END, -1, -1, 0))
+            # an extra play (Play Two, Repair, Draw Three) is owed: the seed says "play
+            # two more", "then play another card", "then play one of them". End turn is
+            # offered only when none of them can be played.
+            if not out:
+                out.append((M_END, -1, -1, 0))
         elif not out:
             # Nothing can be played (only targetless White Pegs or Shields): an
             # assumed way out so the turn can pass; an empty hand just passes.

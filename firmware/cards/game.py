@@ -26,7 +26,7 @@ from core.hal import LEFT, RIGHT, A, B
 from core.hal import UP as K_UP
 from core.prng import Rng
 
-SAVE_NAME = "game"
+SLOT = "cards"  # the card game's save slot (App.save_game)
 STEP_MS = const(1400)  # how long each of the CPU's plays stays on screen
 LEVELS = ("easy", "medium", "hard")
 
@@ -143,7 +143,7 @@ class GameScreen(Picker, Painter, ui.Screen):
             self._my_turn(app)
 
     def _finish(self, app):
-        app.clear_save(SAVE_NAME)  # a finished game is not offered to Continue
+        app.clear_game(SLOT)  # a finished game is not offered to Continue
         app.cue("win" if self.g.winner == HUMAN else "lose")
         from cards.menus import ResultScreen
 
@@ -162,7 +162,8 @@ class GameScreen(Picker, Painter, ui.Screen):
             self.step = None
             self.mark = move_target(m)  # the cell just played stays marked while its result shows
             self.then = self._turn_over
-            self._wait(app, over_key(g) if g.over else "cg_cpu_turn")
+            # your play's result stays under "Your turn" (not under the CPU's): then the CPU plays
+            self._wait(app, over_key(g) if g.over else "cg_your_turn")
         else:
             self._my_turn(app)
 
@@ -201,7 +202,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         app.redraw()
 
     def save(self, app):
-        return app.save(SAVE_NAME, payload(self))
+        return app.save_game(SLOT, payload(self), self.g.turn, unit="u_turn")
 
 
 def _cue(play):
@@ -286,13 +287,20 @@ def load(payload):
     return g, st[1], rng
 
 
-def new_game(app, mode, replace=False):
+def new_game(app, mode, replace=False, first=HUMAN):
+    """Deal a game of `mode`; `first`: HUMAN, CPU, or -1 for a random first player."""
     seed = app.new_seed()
     level = LEVELS.index(app.settings.get("level"))
-    scr = GameScreen(Game(seed, mode, HUMAN), level, Rng((seed * 7 + 3) & 0x3FFFFFFF or 1))
+    who = first if first >= 0 else Rng((seed * 11 + 5) & 0x3FFFFFFF or 1).below(2)
+    scr = GameScreen(Game(seed, mode, who), level, Rng((seed * 7 + 3) & 0x3FFFFFFF or 1))
     if replace:
         app.replace(scr)
     else:
         app.push(scr)
+    if first < 0:  # the draw is said: "You start" on your turn, "CPU starts" as it plays
+        if who == HUMAN:
+            scr.note_key = "cg_first_you"
+        else:
+            scr.head = "cg_first_cpu"
     scr.save(app)
     return scr

@@ -127,12 +127,12 @@ class ResultScreen(ui.Screen):
     def __init__(self, game, level, again):
         self.g = game
         self.level = level
-        self.again = again  # again(app, mode, replace=True): cards.game.new_game
+        self.again = again  # again(app, mode, replace=True, first=-1): cards.game.new_game
         self.view = view_for(game, HUMAN)
 
     def update(self, app):
         if app.buttons.pressed(A):
-            self.again(app, self.g.mode, replace=True)
+            self.again(app, self.g.mode, replace=True, first=-1)  # who starts: drawn
         elif app.buttons.pressed(B):
             app.pop()
 

@@ -16,7 +16,8 @@ from core.compat import const
 ROWS = const(3)
 COLS = const(4)
 CELLS = const(12)
-ROW_NAMES = "ABC"
+# row letters no ship uses (EN C B D S P, HU H C R T P): "Z3" is a cell, "C3" a ship
+ROW_NAMES = "XYZ"
 
 MISS = const(0)
 CARRIER = const(1)

@@ -2,13 +2,14 @@
 
 start(app, arg) opens it (arg None: a Standard/Beginner menu; or
 cards.rules.STANDARD / BEGINNER to deal at once); resume(app, payload) opens a
-game saved under SAVE_NAME (payloads start with TAG, b"C"). The game screen is
+game saved in the slot SLOT (payloads start with TAG, b"C"). The game screen is
 cards.game.GameScreen (turn flow, the CPU's turn, its save bytes) with cards.pick
 (choosing cards and targets) and cards.paint (its draw) mixed in; the other
 screens are in cards.menus (pause menu, log, help, result), the words in
-cards.text, the drawing parts in cards.draw. The human plays first ("the
-younger player goes first"); the CPU level comes from Settings when a game
-is dealt and is kept in its save.
+cards.text, the drawing parts in cards.draw. After the rules, "Who starts?"
+You / CPU / Random (the rule sheet lets the younger player start; Random is
+the default); the CPU level comes from Settings when a game is dealt and is
+kept in its save.
 """
 
 # The order matters on a small heap: the modules that take most memory to compile come
@@ -20,7 +21,8 @@ from cards import (
     draw,  # noqa: F401
     menus,  # noqa: F401
 )
-from cards.game import SAVE_NAME, TAG, GameScreen, load, new_game, payload  # noqa: F401  (the save: API)
+from cards.game import SLOT, TAG, GameScreen, load, new_game, payload  # noqa: F401  (the save: API)
+from cards.pick import CPU, HUMAN
 from cards.rules import BEGINNER, STANDARD
 from cards.text import EN, HU
 from core import strings, ui
@@ -30,7 +32,18 @@ strings.add(EN, HU)
 
 def _mode_item(mode):
     def run(app):
-        new_game(app, mode, replace=True)  # pop() would bring Home back, which unloads this module
+        menu = ui.Menu("cg_who", [("cg_you", _first(mode, HUMAN)), ("cg_cpu", _first(mode, CPU)),
+                                  ("cg_random", _first(mode, -1))])
+        menu.sel = 2  # Random unless the player says otherwise (the rule sheet: the younger starts)
+        app.push(menu)
+
+    return run
+
+
+def _first(mode, who):
+    def run(app):
+        app.pop()  # the question; the rules menu under it stays until the deal replaces it
+        new_game(app, mode, replace=True, first=who)  # pop() would bring Home back, which unloads this module
 
     return run
 
@@ -45,7 +58,7 @@ def start(app, arg=None):
 
 
 def resume(app, data):
-    """Continue a saved game exactly (data as saved under SAVE_NAME, tag b"C"); returns
+    """Continue a saved game exactly (a payload as saved in SLOT, tag b"C"); returns
     its screen. ValueError if the save is damaged (app.resume_mode reports it)."""
     g, level, rng = load(data)
     scr = GameScreen(g, level, rng)

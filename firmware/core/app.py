@@ -17,7 +17,16 @@ from core.settings import SAVE_NAME, Settings
 from core.storage import StorageError
 from core.strings import t
 
-_MENU_MODULES = ("core.home", "core.modes")
+_MENU_MODULES = ("core.home", "core.modes", "core.saved")
+GAME = "g_"  # a game slot's save name: GAME + the slot's key
+
+
+def game_head(label, unit, n):
+    """A slot's head: label key, unit key (each a length byte and ASCII), n (2 bytes)."""
+    lab = label.encode()
+    u = unit.encode()
+    return bytes((len(lab),)) + lab + bytes((len(u),)) + u + bytes((n & 255, (n >> 8) & 255))
+
 
 
 class App:
@@ -33,6 +42,7 @@ class App:
         self._dirty = True
         self._mode_modules = None
         self._way = None  # while a game runs: the menu entries it was started from
+        self._next = None  # (module, arg, payload) of a game to start after this frame's update
         self.notice = None
         self.settings = Settings()
         if hw.storage is not None:
@@ -54,12 +64,15 @@ class App:
     def save_settings(self):
         return self.save(SAVE_NAME, self.settings.to_bytes())
 
-    def save(self, name, payload):
+    def save(self, name, payload, pre=b""):
         """Save to flash; on failure keep the old save and tell the player."""
         if self.hw.storage is None:
             return False
         try:
-            self.hw.storage.save(name, payload)
+            if pre:
+                self.hw.storage.save(name, payload, pre)
+            else:
+                self.hw.storage.save(name, payload)
             return True
         except StorageError as e:
             self.notice = str(e)
@@ -151,6 +164,12 @@ class App:
     def start_mode(self, module, arg=None):
         self._load_mode(module).start(self, arg)
 
+    def start_next(self, module, arg=None, payload=None):
+        """Start (or, with a payload, resume) a game once the menu's update has returned:
+        the mode then loads with no menu code on the stack, so the menus' modules are
+        freed before the game's compile and fill the heap."""
+        self._next = (module, arg, payload)
+
     def resume_mode(self, module, payload):
         """Continue a saved game; a save the game can't read is reported
         and set aside (kept as its backup copy), never a crash."""
@@ -164,6 +183,25 @@ class App:
     def clear_save(self, name):
         if self.hw.storage is not None:
             self.hw.storage.delete(name)
+
+    # -- saved games: one slot per game ----------------------------------
+    # A slot is a save named GAME + the slot's key (core.modes.SLOTS). It holds a
+    # short head, then the game's own payload (tag byte first, as resume() takes it):
+    # the head says what the main menu's Continue lists (the game's label key and how
+    # far it is) without loading the game's module.
+    def save_game(self, slot, payload, n=0, label=None, unit="turn"):
+        """Keep the game in progress in its slot: `label` (a word key, default the
+        slot's) and `unit` % n say how far it is ("Card game" "turn 14")."""
+        if self.hw.storage is None:
+            return False
+        return self.save(GAME + slot, payload, game_head(label or slot, unit, n))
+
+    def clear_game(self, slot):
+        """The game in `slot` ended (or gave way to a new one): not offered any more."""
+        self.clear_save(GAME + slot)
+
+    def has_game(self, slot):
+        return self.hw.storage is not None and self.hw.storage.has(GAME + slot)
 
     def end_mode(self):
         """Drop the last game's modules and words from memory."""
@@ -190,6 +228,14 @@ class App:
         top.update(self)
         self.hw.sound.tick(self.now)
         top = None  # a screen that closed is freed before the menu comes back
+        if self._next is not None:
+            module, arg, payload = self._next
+            self._next = None
+            if payload is None:
+                self.start_mode(module, arg)
+            else:
+                self.resume_mode(module, payload)
+            payload = None
         top = self._top_or_home()
         if self._dirty and not getattr(top, "still", False):  # a still screen keeps the last frame
             self._dirty = False

@@ -6,9 +6,10 @@ way()), and show() builds the menus again on those entries when the game
 closes.
 """
 
-from core import modes, ui
+from core import font, modes, ui
+from core.compat import load
 from core.hal import LEFT, RIGHT, A
-from core.modes import RESUME, SAVE_NAME
+from core.modes import LEGACY, SLOTS, slot_of
 from core.settings import TABLE
 from core.strings import t
 
@@ -23,8 +24,20 @@ _ROWS = (
 )
 
 
-def _launch(module, arg):
-    return lambda app: app.start_mode(module, arg)
+def _launch(key, module, arg):
+    """A new game of the mode `key`, after asking when its slot holds a saved game."""
+
+    def go(app):
+        app.start_next(module, arg)
+
+    def new(app):
+        slot = slot_of(key)
+        if slot is not None and app.has_game(slot):
+            load("core.saved").ask_replace(app, slot, go)
+        else:
+            go(app)
+
+    return new
 
 
 class _Menu(ui.Menu):
@@ -38,7 +51,7 @@ class GroupMenu(_Menu):
     Salvo, over the cable)."""
 
     def __init__(self, label, members):
-        items = [(key, _launch(module, arg)) for key, module, arg in members]
+        items = [(key, _launch(key, module, arg)) for key, module, arg in members]
         ui.Menu.__init__(self, label, items)
 
 
@@ -46,20 +59,15 @@ def _group(label, members):
     return lambda app: app.push(GroupMenu(label, members))
 
 
-def _continue(module, payload):
-    return lambda app: app.resume_mode(module, payload)
-
-
-def saved_game(app):
-    """(module, payload) of the game in progress in flash, or None."""
+def saved_slots(app):
+    """The slots holding a game, in Continue's order (no file is read)."""
     if app.hw.storage is None:
-        return None
-    payload, where = app.hw.storage.load(SAVE_NAME)
-    if where == "damaged":
-        app.notice = t("save_damaged")
-    if not payload or payload[0] not in RESUME:
-        return None
-    return RESUME[payload[0]], payload
+        return []
+    return [s for s in SLOTS if app.has_game(s)]
+
+
+def _continue(app):
+    app.push(load("core.saved").ContinueMenu(app))
 
 
 class Home(_Menu):
@@ -74,12 +82,14 @@ class Home(_Menu):
         # keep the cursor on the same entry when "Continue" comes or goes
         was = self.items[self.sel][0] if (self.items and self._shown) else None
         items = []
-        saved = saved_game(app) if app is not None else None
-        if saved:
-            items.append(("continue", _continue(saved[0], saved[1])))
+        if app is not None:
+            if app.hw.storage is not None and app.hw.storage.has(LEGACY):
+                load("core.saved").migrate(app)
+            if saved_slots(app):
+                items.append(("continue", _continue))
         for label, members in modes.main_rows():
             if len(members) == 1 and label == members[0][0]:
-                items.append((label, _launch(members[0][1], members[0][2])))
+                items.append((label, _launch(label, members[0][1], members[0][2])))
             else:
                 items.append((label, _group(label, members)))
         items.append(("settings", lambda app: app.push(SettingsScreen())))
@@ -150,12 +160,12 @@ class SettingsScreen(ui.Menu):
             ui.Menu.update(self, app)
 
     def draw_item(self, fb, i, y):
-        from core import font
-
         name, label = _ROWS[i]
-        ui.text(fb, font.fit(t(label), 64), ui.ITEM_X, y, 1)
         value = app_value(self._settings, name)
         x = 74
+        if name != "contrast":  # a long label pushes its value right, as far as the edge
+            x = max(x, min(ui.W - 1 - font.width(value), ui.ITEM_X + font.width(t(label)) + 4))
+        ui.text(fb, font.fit(t(label), x - ui.ITEM_X - 4), ui.ITEM_X, y, 1)
         if name == "contrast":
             level = self._settings.index[1]
             for k in range(len(TABLE[1][1])):

@@ -53,7 +53,20 @@ def menu_path(key):
                 return i, (j if label != key else -1)
     raise KeyError(key)
 
-# A game in progress is saved as "game": its first byte says whose it is.
+# Every game in progress has its own slot (App.save_game): a save named "g_" + its key.
+# Continue lists them in this order. The two link modes share one slot (the handhelds
+# agree on the variant), and Torpedo Attack has one against the CPU and one over the cable.
+SLOTS = ("battleship", "salvo", "link_battle", "express", "cards", "torpedo", "torpedo_link")
+
+
+def slot_of(key):
+    """The slot a main-menu mode saves in; None when the mode picks it later (Torpedo)."""
+    if key == "link_salvo":
+        return "link_battle"
+    return None if key == "torpedo" else key
+
+
+# A game's payload starts with a tag byte saying whose it is:
 # tag byte -> module whose resume(app, payload) continues it exactly.
 RESUME = {
     0x42: "battleship.ui",  # B: Battleship and Salvo
@@ -62,4 +75,4 @@ RESUME = {
     0x43: "cards.ui",  # C: the card game
     0x4C: "linkbattle.ui",  # L: Link battle / Link salvo
 }
-SAVE_NAME = "game"
+LEGACY = "game"  # the one save of every game before slots: read once, moved to its slot

@@ -31,9 +31,12 @@ def _p32(n):
     return bytes((n & 255, (n >> 8) & 255, (n >> 16) & 255, (n >> 24) & 255))
 
 
-def head(payload):
-    """The 12 bytes written before the payload."""
-    return _MAGIC + _p32(len(payload)) + _p32(binascii.crc32(payload) & 0xFFFFFFFF)
+def head(payload, pre=b""):
+    """The 12 bytes written before the payload (pre + payload when a prefix is given:
+    a game slot's few header bytes, written before the game's own bytes without
+    copying them into one block)."""
+    crc = binascii.crc32(payload, binascii.crc32(pre)) & 0xFFFFFFFF
+    return _MAGIC + _p32(len(pre) + len(payload)) + _p32(crc)
 
 
 def pack(payload):
@@ -110,11 +113,12 @@ class Storage:
     def _path(self, name):
         return self.root + "/" + name
 
-    def save(self, name, payload):
+    def save(self, name, payload, pre=b""):
+        """Keep pre + payload as `name` (pre: a few bytes that go first, see head())."""
         path = self._path(name)
         fs = self.fs
         try:
-            fs.write(path + ".tmp", head(payload), payload)
+            fs.write(path + ".tmp", head(payload, pre) + pre, payload)
         except OSError as e:
             fs.remove(path + ".tmp")
             if e.args and e.args[0] == 28:  # ENOSPC
@@ -148,6 +152,14 @@ class Storage:
         for suffix in ("", ".tmp", ".bak"):
             self.fs.remove(path + suffix)
         return None, "damaged"
+
+    def has(self, name):
+        """Whether any copy of `name` is in flash (no read: the menu asks for every slot)."""
+        path = self._path(name)
+        for suffix in ("", ".tmp", ".bak"):
+            if self.fs.exists(path + suffix):
+                return True
+        return False
 
     def delete(self, name):
         path = self._path(name)

@@ -158,6 +158,10 @@ def draw_attack(scr, fb):
                 art.icon(fb, art.I_UP, x + 6, _DICE_Y + 11)
             if i == scr.dsel:
                 fb.hline(x, _DICE_Y + 13, art.DIE_W, 1)
+    if g.row(g.attacker)[3] == BURST_SINKS and ph not in (DONE, OVER):
+        # few dice, many hits to go: say that one burst is enough (right of the dice)
+        x = n * art.DIE_PITCH + 3
+        ui.text(fb, font.fit(t("ex_burst_note"), 128 - x), x, _DICE_Y + 4)
     if not scr.anim:
         _status(scr, fb, owner, target)
     _attack_hint(scr, fb, cpu, ph)

@@ -21,7 +21,7 @@ from express import ai
 from express.engine import AGAIN, DONE, NONE, OVER, REROLL, ROLL, SETUP, SUNK, TARGET, from_bytes
 
 TAG = b"E"
-SAVE_NAME = "game"
+SLOT = "express"  # Express's save slot (App.save_game)
 _UI_VERSION = const(1)
 
 PACE = const(18)  # frames between CPU steps (~0.6 s)
@@ -139,7 +139,7 @@ class GameScreen(ui.Screen):
 
     def save(self, app):
         self.saves += 1
-        app.save(SAVE_NAME, payload(self))
+        app.save_game(SLOT, payload(self), sum([len(s) for s in self.g.sank]), unit="u_sunk")
 
     def end_turn(self, app):
         """After the result was seen: the next turn, or the result screen."""
@@ -152,7 +152,7 @@ class GameScreen(ui.Screen):
     def _over(self, app):
         from express.menus import Result
 
-        app.clear_save(SAVE_NAME)
+        app.clear_game(SLOT)
         won = self.g.winners()
         human_won = False
         for p in won:

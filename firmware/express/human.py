@@ -1,8 +1,9 @@
 """Battleship Express: a human seat's buttons on the game screen, by phase.
 
 Choosing the attacker (LEFT/RIGHT along the own fleet, A attacks, UP sends
-the Admiral's Carrier to the front first, B pauses), the target (arrows
-cycle the legal targets, B takes the attacker back), rolling (A; B stops
+the Admiral's Carrier to the front first, B pauses), the target (the arrows
+move the way the screen goes: LEFT/RIGHT along a fleet, UP/DOWN to the fleet
+above or below; B takes the attacker back), rolling (A; B stops
 where the ship "may" stop, or takes the attacker back before the first
 roll), the Carrier's declaration and its reroll (LEFT/RIGHT pick a die,
 UP/DOWN mark it, A rolls, B keeps the dice as they lie), and A after the
@@ -63,14 +64,36 @@ def _pick_attacker(scr, app, btn):
 
         pause(app, scr)
 
+def step_target(g, tsel, dx, dy):
+    """The target the arrows reach from target tsel, the way the screen shows the fleets:
+    dx along a fleet (front on the right: dx 1 is RIGHT, towards the front), dy to the
+    fleet below (1) or above (-1), on the same place in that fleet where it can be."""
+    ts = g.legal_targets()
+    o, s = ts[tsel % len(ts)]
+    pos = g.position(o, s)
+    if dx:
+        for i in range(len(ts)):
+            if ts[i][0] == o and g.position(o, ts[i][1]) == pos - dx:
+                return i
+        return tsel  # the end of that fleet's ships in reach
+    owners = []
+    for t in ts:
+        if t[0] not in owners:
+            owners.append(t[0])
+    o2 = owners[(owners.index(o) + dy) % len(owners)]
+    best = -1
+    for i in range(len(ts)):
+        if ts[i][0] == o2 and (best < 0 or g.position(o2, ts[i][1]) == pos):
+            best = i
+    return best
+
+
 def _pick_target(scr, app, btn):
     g = scr.g
-    n = len(g.legal_targets())
-    if btn.pressed(LEFT) or btn.pressed(UP):
-        scr.tsel = (scr.tsel - 1) % n
-        app.redraw()
-    elif btn.pressed(RIGHT) or btn.pressed(DOWN):
-        scr.tsel = (scr.tsel + 1) % n
+    dx = 1 if btn.pressed(RIGHT) else (-1 if btn.pressed(LEFT) else 0)
+    dy = 1 if btn.pressed(DOWN) else (-1 if btn.pressed(UP) else 0)
+    if dx or dy:
+        scr.tsel = step_target(g, scr.tsel, dx, dy)
         app.redraw()
     elif btn.pressed(A):
         o, s = g.legal_targets()[scr.tsel]

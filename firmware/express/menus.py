@@ -6,6 +6,7 @@ and Result (the winner or winners and every seat's pile of sunk ships).
 """
 
 from core import font, ui
+from core.compat import load
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from express import art
@@ -128,7 +129,8 @@ class Arrange(ui.Screen):
 class Pause(ui.Menu):
     def __init__(self, game):
         self.game = game
-        ui.Menu.__init__(self, "ex_paused", [("ex_resume", _resume), ("ex_quit", self._quit)])
+        items = [("ex_resume", _resume), ("ex_help", _help), ("ex_quit", self._quit)]
+        ui.Menu.__init__(self, "ex_paused", items)
 
     def _quit(self, app):
         # the game was saved as its turn began; leave everything it opened
@@ -138,6 +140,10 @@ class Pause(ui.Menu):
 
 def _resume(app):
     app.pop()
+
+
+def _help(app):
+    app.push(load("express.help").Help())  # its words load with it, and leave when it closes
 
 
 def pause(app, game):

@@ -1,8 +1,8 @@
 """Battleship Express on the handheld: the entry points and the save format.
 
 start(app, arg) opens the Express menu (game type, players, which seats are
-human and which CPU); resume(app, payload) continues a game saved under
-SAVE_NAME (the save bytes: express.game.payload and load). The game
+human and which CPU); resume(app, payload) continues a game saved in
+the slot SLOT (the save bytes: express.game.payload and load). The game
 screen is express.game, the screens around it express.menus, the words
 express.text, the pictures express.art.
 
@@ -34,8 +34,8 @@ from express import (
     menus,  # noqa: F401
 )
 from express.engine import Game
-from express.game import EASY, HARD, MEDIUM, SAVE_NAME, TAG, GameScreen, load, payload, seat_name  # noqa: F401
-from express.rules import ADMIRAL, CAPTAIN
+from express.game import EASY, HARD, MEDIUM, SLOT, TAG, GameScreen, load, payload, seat_name  # noqa: F401
+from express.rules import ADMIRAL, CAPTAIN, team_of
 from express.text import EN, HU
 
 strings.add(EN, HU)
@@ -44,10 +44,18 @@ _LEVELS = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
 _CHOICES = (2, 3, 4, 5)  # 5: four players in two teams
 
 
-def new_game(app, game, players, team, cpu):
-    """A GameScreen for a new game (seeded from the device)."""
+def first_seat(seed, players, first):
+    """The seat that starts: as chosen, or (first < 0, "Random") drawn from the seed, each
+    seat as likely (the rule sheet: "choose one player to start")."""
+    if first >= 0:
+        return first
+    return Rng((seed ^ 0x15555555) or 1).below(players)
+
+
+def new_game(app, game, players, team, cpu, first=0):
+    """A GameScreen for a new game (seeded from the device); first: a seat, or -1 to draw one."""
     seed = app.new_seed()
-    g = Game(game, players, team, 0, Rng(seed))
+    g = Game(game, players, team, first_seat(seed, players, first), Rng(seed))
     level = _LEVELS.get(app.settings.get("level"), MEDIUM)
     return GameScreen(g, cpu, level, Rng(seed ^ 0x2AAAAAAA))
 
@@ -56,9 +64,10 @@ class Loading(ui.Screen):
     """Shown while the CPU's odds tables are filled (express.ai.warm), then replaced
     by the game screen."""
 
-    def __init__(self, screen):
+    def __init__(self, screen, drawn=False):
         self.screen = screen
         self.frames = 0
+        self.drawn = drawn  # the first seat was drawn: say whose turn it is
 
     def update(self, app):
         self.frames += 1
@@ -73,15 +82,20 @@ class Loading(ui.Screen):
         ui.title(fb, t("ex_title"))
         ui.center(fb, t("ex_admiral_game" if g.game == ADMIRAL else "ex_captain_game"), 22)
         ui.center(fb, t("ex_loading"), 36)
+        if self.drawn:
+            ui.center(fb, t("ex_starts") % self.screen.name(g.first), 48)
 
 
 class Setup(ui.Menu):
-    """The Express menu: game type, players, each seat human or CPU, Start."""
+    """The Express menu: game type, players, each seat human or CPU (in the team game,
+    with its team: partners sit across, seats 1 & 3 against 2 & 4), who starts (Random,
+    or a seat), Start."""
 
     def __init__(self):
         self.game = CAPTAIN
         self.choice = 0  # index in _CHOICES
         self.cpu = 0b1110  # seat 1 human, the others CPU
+        self.first = -1  # the seat that starts; -1: drawn at random
         ui.Menu.__init__(self, "ex_title", [], hint_key="hint_settings")
         self._rows()
 
@@ -93,13 +107,18 @@ class Setup(ui.Menu):
         items = [("ex_game", None), ("ex_players", None)]
         for p in range(self.players()):
             items.append((self._seat_label(p), None))
+        items.append(("ex_first", None))
         items.append(("ex_start", self._start))
+        if self.first >= self.players():
+            self.first = -1
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         if self.top > max(0, len(items) - self.rows):
             self.top = max(0, len(items) - self.rows)
 
     def _seat_label(self, p):
+        if _CHOICES[self.choice] == 5:
+            return lambda: t("ex_team_seat") % (seat_name(p, False), "AB"[team_of(p, True)])
         return lambda: seat_name(p, False)
 
     def update(self, app):
@@ -120,6 +139,8 @@ class Setup(ui.Menu):
         elif i == 1:
             self.choice = (self.choice + d) % len(_CHOICES)
             self._rows()
+        elif i == len(self.items) - 2:  # who starts: Random, seat 1, seat 2, ...
+            self.first = (self.first + 1 + d) % (self.players() + 1) - 1
         elif i < len(self.items) - 1:
             self.cpu ^= 1 << (i - 2)
 
@@ -129,6 +150,9 @@ class Setup(ui.Menu):
         if i == 1:
             c = _CHOICES[self.choice]
             return t("ex_teams") if c == 5 else str(c)
+        if i == len(self.items) - 2:
+            f = self.first
+            return t("ex_random") if f < 0 else seat_name(f, False)
         if i < len(self.items) - 1:
             return t("ex_cpu" if self.cpu & (1 << (i - 2)) else "ex_human")
         return ""
@@ -146,7 +170,7 @@ class Setup(ui.Menu):
         n = self.players()
         team = _CHOICES[self.choice] == 5
         cpu = self.cpu & ((1 << n) - 1)
-        app.replace(Loading(new_game(app, self.game, n, team, cpu)))
+        app.replace(Loading(new_game(app, self.game, n, team, cpu, self.first), self.first < 0))
 
 
 def start(app, arg=None):

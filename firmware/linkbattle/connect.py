@@ -54,7 +54,7 @@ class Connect(ui.Screen):
                 app.redraw()
             elif st == ST_MISMATCH and g.phase != LINKING:
                 g.abandon()  # the saved game gives way to a new one on both handhelds
-                app.clear_save(SAVE)
+                app.clear_game(SAVE)
                 app.redraw()
 
     def text(self):

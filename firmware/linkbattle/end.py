@@ -126,7 +126,7 @@ class End(ui.Screen):
             self.leave(app)
 
     def leave(self, app):
-        app.clear_save(SAVE)
+        app.clear_game(SAVE)
         app.clear_save(PEER_SAVE)
         app.pop()
 

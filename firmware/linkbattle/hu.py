@@ -16,7 +16,7 @@ lk_their_turn=Ő lő
 lk_firing=Tűz...
 lk_you=Te: %s
 lk_them=Ő: %s
-lk_waiting=Várom a másik gépet...
+lk_waiting=Várom a másik készüléket...
 lk_checking=Ellenőrzöm a flottáját...
 lk_check_head=Ellenőrzés
 lk_h_target=B:cél
@@ -34,10 +34,10 @@ lk_afloat=Úszik: %d
 lk_aim=Cél: %s
 lk_paused=Szünet
 lk_back=Vissza a csatába
-lk_save_quit=Mentés, kilépés
+lk_save_quit=Mentés és kilépés
 lk_h_aim=A:tűz B:flotta
 lk_h_fleet=B:flotta
 lk_h_menu=A:menü B:cél
-lk_no_port=Ennek a gépnek nincs kábelcsatlakozója.
+lk_no_port=Ennek a készüléknek nincs kábelcsatlakozója.
 """
 )

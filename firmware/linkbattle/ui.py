@@ -177,7 +177,8 @@ class Session:
         if g.peer.got != self.peer_got:
             app.save(PEER_SAVE, lk_save.commitments(g))
             self.peer_got = g.peer.got
-        app.save(SAVE, lk_save.payload(g, TAG))
+        label = "link_salvo" if g.variant == SALVO else "link_battle"
+        app.save_game(SAVE, lk_save.payload(g, TAG), g.turn_no, label, "u_turn")
 
     def begin(self, app):
         """The fleet is placed: commit to it, save, and on to the battle."""

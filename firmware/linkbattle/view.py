@@ -8,7 +8,7 @@ from core import font, ui
 from core.compat import const
 from core.strings import t
 
-SAVE = "game"
+SAVE = "link_battle"  # the save slot of both link modes (App.save_game)
 PEER_SAVE = "lkpeer"  # the peer's commitments, saved apart (linkbattle.save)
 
 # screen kinds: linkbattle.ui.Session sends the player to the one the game's state calls for

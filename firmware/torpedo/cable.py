@@ -61,6 +61,7 @@ _TX_SLOTS = const(4)
 _TAG = const(0x54)  # a save: b"T", 1 (over the cable), then see save()
 _PEER = "ta_peer"  # the save of the rival's fleet commitments
 _CABLE = const(1)
+SLOT = "torpedo_link"  # the cable game's save slot (App.save_game)
 _EV_ANSWER = const(1)  # match events (see torpedo.view)
 _EV_CALL = const(2)
 _EV_PRESS = const(3)
@@ -257,7 +258,7 @@ class CableMatch:
         self.out = []
         self.cheat = None
         self.finished = False
-        app.clear_save("game")
+        app.clear_game(SLOT)
 
     def has_game(self):
         return self.stage != _LINKING
@@ -322,11 +323,11 @@ class CableMatch:
             i += 1 + len(m)
         link.write_snapshot(_Into(b, i))
         game = mine = None
-        app.save("game", b)
+        app.save_game(SLOT, b, lg.game.turns[0] + lg.game.turns[1] + 1, unit="u_turn")
 
     def finish(self, app):
         self.finished = True
-        app.clear_save("game")
+        app.clear_game(SLOT)
         app.clear_save(_PEER)
 
     @classmethod

@@ -9,7 +9,7 @@ torpedo.cable.CableMatch for a game over the link cable, with the same calls:
     m.fire(frame)               we fire (ta_rules.NO_PRESS: never) -> (outcome, points)
     m.event()                   the next thing to show, or None: (_EV_ANSWER, cell, ann, ship),
                                 (_EV_CALL, cell, ann, ship) or (_EV_PRESS, frame, outcome, points)
-    m.save(app)                 keep the game in flash ("game"), with m.cursor
+    m.save(app)                 keep the game in its slot ("torpedo"), with m.cursor
     m.finish(app)               the game is over: forget the save
     m.ready(), m.verified()     both fleets in / the result is checked (always, here)
     m.trouble()                 a word while the cable is out (None here), shown as the title
@@ -85,10 +85,12 @@ class CpuMatch:
 
     # -- saving ---------------------------------------------------------------
     def save(self, app):
-        app.save("game", bytes((_TAG, _CPU, self.cursor)) + self.g.to_bytes())
+        g = self.g
+        turn = g.turns[0] + g.turns[1] + 1
+        app.save_game("torpedo", bytes((_TAG, _CPU, self.cursor)) + g.to_bytes(), turn, unit="u_turn")
 
     def finish(self, app):
-        app.clear_save("game")
+        app.clear_game("torpedo")
 
     @classmethod
     def load(cls, payload):

@@ -7,8 +7,9 @@ is placed (torpedo.place), ships located (torpedo.locate) and fired at through t
 periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui and torpedo.cable link the two
 handhelds. A game's modules load when it is chosen, the largest first (see
 cpu_modules, new_cable_game); the menu's own code is dropped once a game is
-under way. resume(app, payload) continues a game saved as "game" (first byte
-b"T"). Every screen for the layout tests and the PNG review: catalogs/torpedo.py.
+under way. resume(app, payload) continues a game saved in the slot "torpedo" or
+"torpedo_link" (first byte b"T"). Every screen for the layout tests and the PNG
+review: catalogs/torpedo.py.
 """
 
 
@@ -26,8 +27,8 @@ _CABLE = const(1)
 class TaMenu(ui.Menu):
     def __init__(self):
         items = [
-            ("ta_vs_cpu", new_cpu_game),
-            ("ta_cable", new_cable_game),
+            ("ta_vs_cpu", _new("torpedo", new_cpu_game)),
+            ("ta_cable", _new("torpedo_link", new_cable_game)),
             (self.level_label, self.step),
         ]
         ui.Menu.__init__(self, "torpedo", items)
@@ -43,6 +44,18 @@ class TaMenu(ui.Menu):
     def draw(self, app, fb):
         self.level = app.settings.get("level")
         ui.Menu.draw(self, app, fb)
+
+
+def _new(slot, go):
+    """go(app) starts a game that saves in `slot`: asked first when one is saved there."""
+
+    def new(app):
+        if app.has_game(slot):
+            load("core.saved").ask_replace(app, slot, go)
+        else:
+            go(app)
+
+    return new
 
 
 def cpu_modules(app, level):

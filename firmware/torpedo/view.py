@@ -6,8 +6,8 @@ The locating and placing screens are a grid on the left (battleship.grid; its
 frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,
 the scores, the enemy fleet as little ships, a hint.
 
-A game in progress is saved as "game": b"T", then 0 (against the CPU: torpedo.match)
-or 1 (over the cable: torpedo.cable), then that match's own bytes.
+A game in progress is saved in its slot ("torpedo" or "torpedo_link"): b"T", then 0
+(against the CPU: torpedo.match) or 1 (over the cable: torpedo.cable), then that match's own bytes.
 """
 
 import gc
@@ -75,7 +75,14 @@ def header(fb, s):
 
 
 def hint(fb, key, x=_PANEL_X):
-    ui.text(fb, font.fit(t(key), ui.W - x), x, ui.HINT_Y, 1)
+    """The hint on the last line; one too wide for the panel takes two lines, never cut."""
+    s = t(key)
+    room = ui.W - x
+    if font.width(s) > room and " " in s:
+        i = s.index(" ")
+        ui.text(fb, font.fit(s[:i], room), x, ui.HINT_Y - font.LINE, 1)
+        s = s[i + 1 :]
+    ui.text(fb, font.fit(s, room), x, ui.HINT_Y, 1)
 
 
 def score_line(fb, name, score, y, x=_PANEL_X, right=ui.W):

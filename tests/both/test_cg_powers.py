@@ -107,19 +107,26 @@ def test_discard_choice_needs_a_white_peg():
     assert [m[0] for m in g.legal_moves() if m[1] == DT[0]] == [M_PLAY_TWO]
 
 
-def test_play_two_gives_two_more_plays_and_may_stop_early():
+def test_play_two_owes_two_more_plays_while_any_can_be_played():
+    # the seed: "Play two more cards" (End turn only when none of them can be played)
+    g = setup(hand0=[DT[0]])
+    g.apply((M_PLAY_TWO, DT[0], -1, 0))
+    assert g.legal_moves() == [(M_END, -1, -1, 0)]  # nothing left in hand to play
     g = setup(hand0=[DT[0], W[0], W[1], W[2]])
     g.apply((M_PLAY_TWO, DT[0], -1, 0))
     assert g.cur == 0 and g.plays == 2 and DT[0] in g.disc[0]
-    assert (M_END, -1, -1, 0) in g.legal_moves()
+    assert (M_END, -1, -1, 0) not in g.legal_moves()
     g.apply((M_PEG, W[0], B2, 0))
     assert g.cur == 0
     g.apply((M_PEG, W[1], B3, 0))
     assert g.cur == 1  # three cards played in all
     g = setup(hand0=[DT[0], W[0]])
     g.apply((M_PLAY_TWO, DT[0], -1, 0))
+    assert (M_END, -1, -1, 0) not in g.legal_moves()  # the White Peg is owed first
+    g.apply((M_PEG, W[0], B2, 0))
+    assert g.cur == 0 and g.legal_moves() == [(M_END, -1, -1, 0)]  # the second play cannot be made
     g.apply((M_END, -1, -1, 0))
-    assert g.cur == 1 and W[0] in g.hand[0]
+    assert g.cur == 1
 
 
 # --- Repair or Draw Three ---------------------------------------------------------------

@@ -119,15 +119,15 @@ def test_events_are_public_and_move_labels_read_well():
     put_shield(g, 1, B1, SH[1])
     begin(g)
     v = view_for(g, 0)
-    assert move_label((M_PEG, W[0], C3, 0), v) == "White search C3"
-    assert move_label((M_PEG, R2[0], A2, 0), v) == "Red 2 hit A2"
-    assert move_label((M_PEG, R2[0], B1, 0), v) == "Red 2 shield B1"
-    assert move_label((M_SHIELD, SH[0], A1, 0), v) == "Shield on A1"
+    assert move_label((M_PEG, W[0], C3, 0), v) == "White search Z3"
+    assert move_label((M_PEG, R2[0], A2, 0), v) == "Red 2 hit X2"
+    assert move_label((M_PEG, R2[0], B1, 0), v) == "Red 2 shield Y1"
+    assert move_label((M_SHIELD, SH[0], A1, 0), v) == "Shield on X1"
     assert move_label((M_DISCARD_WHITES, DT[0], -1, 1), v) == "Discard 1 White"
     assert move_label((M_PLAY_TWO, DT[0], -1, 0), v) == "Play two more"
-    assert move_label((M_REPAIR, RT[0], A1, 0), v) == "Repair A1 -Red 1"
+    assert move_label((M_REPAIR, RT[0], A1, 0), v) == "Repair X1 -Red 1"
     assert move_label((M_DRAW_THREE, RT[0], -1, 0), v) == "Draw three"
-    assert move_label((M_PT, -1, A1, 0), v) == "PT fix A1 -Red 1"
+    assert move_label((M_PT, -1, A1, 0), v) == "PT fix X1 -Red 1"
     assert move_label((M_SKIP, -1, -1, 0)) == "PT: skip"
     assert move_label((M_END, -1, -1, 0)) == "End turn"
     assert move_label((M_DISCARD, W[0], -1, 0)) == "Discard White"
@@ -139,8 +139,8 @@ def test_events_are_public_and_move_labels_read_well():
     g.apply((M_PEG, W[0], A2, 0))  # player 1 finds player 0's Battleship
     v = view_for(g, 0)
     texts = [event_text(e, 0) for e in v.prev_events]
-    assert texts[:2] == ["Foe PT skipped", "Foe played White A2"]
-    assert "A2: Battlesh" in texts
+    assert texts[:2] == ["Foe PT skipped", "Foe played White X2"]
+    assert "X2: Battlesh" in texts
     assert [e for e in v.prev_events if e[1] == EV_REVEAL][0][3] == 2
 
 

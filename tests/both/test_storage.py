@@ -146,3 +146,19 @@ def test_all_copies_damaged_reported_once_and_set_aside():
     assert st.load("game") == (None, "damaged")
     assert st.fs.exists(_DIR + "/game.bad")  # kept for inspection
     assert st.load("game") == (None, None)  # said once; the next boot starts clean
+
+
+def test_a_head_written_before_the_payload_is_part_of_the_checked_save():
+    # a game slot's head goes out first, then the game's bytes as they are (no copy);
+    # the CRC covers both, the backup copy stays as for any save
+    st = _fresh()
+    st.save("game", b"first", b"\x05head")
+    st.save("game", b"second", b"\x05head")
+    assert st.load("game") == (b"\x05headsecond", "main")
+    assert st.has("game")
+    blob = bytearray(st.fs.read(_DIR + "/game"))
+    blob[14] ^= 1  # a byte of the head
+    OsFs().write(_DIR + "/game", bytes(blob))
+    assert st.load("game") == (b"\x05headfirst", "backup")
+    st.delete("game")
+    assert not st.has("game")

@@ -6,20 +6,23 @@ import os
 
 from simtest import assert_golden, open_mode, play
 
+from core.saved import split_game
 from core.storage import unpack
 from host_tools.sim import run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
 # the keys that open the card game from the main menu (the cursor starts on the first row)
 OPEN = open_mode("cards").rstrip(",")
+YOU_FIRST = "UP,UP,A"
 
 
 def _saved(saves):
-    path = os.path.join(saves, "game")
+    """The card game's own save bytes in its slot, or None."""
+    path = os.path.join(saves, "g_cards")
     if not os.path.exists(path):
         return None
     with open(path, "rb") as f:
-        return unpack(f.read())
+        return split_game(unpack(f.read()))[3]
 
 
 def test_card_game_opens_from_the_main_menu(tmp_path):
@@ -27,6 +30,8 @@ def test_card_game_opens_from_the_main_menu(tmp_path):
     try:
         assert_golden(h, "cg_mode_menu", tmp_path)
         run_script([h], "A")  # Standard game
+        assert_golden(h, "cg_who", tmp_path)  # Who starts? Random, unless chosen
+        run_script([h], YOU_FIRST)
         assert_golden(h, "cg_game", tmp_path)
         assert _saved(str(tmp_path))[:1] == b"C"  # saved from the first turn on
         run_script([h], "RIGHT,RIGHT")  # the hand row scrolls through the cards
@@ -40,7 +45,7 @@ def test_whole_game_against_the_cpu(tmp_path):
     two-power card's first choice) and skips through the CPU's plays, until the game is over
     (the save is cleared then). The heap is measured live (garbage collected every frame)."""
     saves = str(tmp_path / "saves")
-    h = play(OPEN + ",A", env=SEED, saves=saves)
+    h = play(OPEN + ",A," + YOU_FIRST, env=SEED, saves=saves)
     try:
         presses = 0
         while _saved(saves) is not None:
@@ -63,7 +68,7 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
     from cards import ui
 
     saves = str(tmp_path)
-    h = play(OPEN + ",A", env=SEED, saves=saves)
+    h = play(OPEN + ",A," + YOU_FIRST, env=SEED, saves=saves)
     try:
         while ui.load(_saved(saves))[0].turn < 3:  # play on with A, as above
             run_script([h], "A", tail_frames=0)
@@ -82,6 +87,8 @@ def test_save_and_quit_keeps_the_game_on_flash(tmp_path):
     h = play("", env=SEED, saves=saves)
     try:
         assert_golden(h, "cg_menu_continue", tmp_path)  # the main menu offers Continue first
+        run_script([h], "A")
+        assert_golden(h, "cg_continue_list", tmp_path)  # the saved games, by name and how far
         run_script([h], "A")
         assert_golden(h, "cg_continued", tmp_path)
         run_script([h], "B,UP,A")  # Save and quit again: the same bytes

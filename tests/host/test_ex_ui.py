@@ -13,7 +13,7 @@ SEED = {"BROADSIDE_SEED": "7"}
 # Express's row in the main menu (no saved game)
 OPEN = "WAIT330," + open_mode("express")
 CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu: seat 1 becomes a CPU
-START_2P = "DOWN,DOWN,A"  # from seat 1's row to Start (2 players)
+START_2P = "DOWN,DOWN,DOWN,A"  # from seat 1's row past seat 2 and Starts (Random) to Start
 
 
 def _play_to_end(h, limit=6000):
@@ -46,9 +46,9 @@ def test_cpu_vs_cpu_games_play_to_the_end(tmp_path):
 
 
 def test_dice_screen_golden(tmp_path):
-    # human vs CPU: Start, Ready with the suggested fleet, the front ship
+    # human vs CPU, Player 1 starts: Start, Ready with the suggested fleet, the front ship
     # attacks the first target, roll once and let the dice settle
-    h = play(OPEN + "DOWN,DOWN,DOWN,DOWN,A,WAIT200,DOWN,A,A,A,A,WAIT600", env=SEED)
+    h = play(OPEN + "DOWN,DOWN,DOWN,DOWN,RIGHT,DOWN,A,WAIT200,DOWN,A,A,A,A,WAIT600", env=SEED)
     try:
         assert_golden(h, "ex_dice", tmp_path)
     finally:

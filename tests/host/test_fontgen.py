@@ -31,10 +31,38 @@ def test_committed_section_is_what_the_generator_writes():
 
 
 def test_every_main_glyph_reads_back_as_its_art():
-    art = fontgen.parse(fontgen.MAIN_ART, fontgen.MAIN_HEIGHT)
+    art, accents = fontgen.main_glyphs()
     for name in fontgen.main_order():
         assert decode_main(name) == art[name], name
     assert font._BOX == fontgen.main_order().index("BOX")
+    for k, name in enumerate(fontgen.ACCENTED_CAPITALS):
+        w = len(art[name][0])
+        cols = font._ACCENTS[5 * k : 5 * k + w]
+        rows = ["".join("#" if cols[c] >> r & 1 else "." for c in range(w)) for r in range(2)]
+        assert rows == accents[name], name
+
+
+class _Pixels:
+    def __init__(self):
+        self.lit = set()
+
+    def pixel(self, x, y, c=None):
+        if c:
+            self.lit.add((x, y))
+
+
+def test_accented_capitals_are_full_capitals_with_the_accent_above_the_cell():
+    # "É" is "E" (all 7 capital rows) plus its accent in the line gap, never a small capital
+    for cap, base in zip(fontgen.ACCENTED_CAPITALS, "AEIOOOUUU"):
+        plain, accented = _Pixels(), _Pixels()
+        font._fbs = ()  # draw with pixel() (no framebuf on CPython)
+        font.text(plain, base, 0, 10)
+        font.text(accented, cap, 0, 10)
+        body = {p for p in accented.lit if p[1] >= 10}
+        above = {p for p in accented.lit if p[1] < 10}
+        assert body == plain.lit, cap
+        assert above and {y for _x, y in above} <= {8, 9}, cap
+        assert font.width(cap) == font.width(base)
 
 
 def test_every_small_glyph_reads_back_as_its_art():
@@ -53,7 +81,7 @@ def test_hungarian_keys_match_utf8():
 
 
 def test_art_cells():
-    for pic in fontgen.parse(fontgen.MAIN_ART, fontgen.MAIN_HEIGHT).values():
+    for pic in fontgen.main_glyphs()[0].values():
         assert len(pic) == 8 and 1 <= len(pic[0]) <= 5
     for pic in fontgen.parse(fontgen.SMALL_ART, fontgen.SMALL_HEIGHT).values():
         assert len(pic) == 5 and len(pic[0]) == 3

@@ -88,7 +88,7 @@ def test_a_classic_game_with_a_pulled_cable_ends_checked_on_both(install, tmp_pa
         assert_golden(b if _ended(a) == ["win"] else a, "lk_verified_lose", tmp_path)
         run_script([a, b], "B,WAIT300")  # both back to the main menu, the saves cleared
         for h in (a, b):
-            assert not os.path.exists(os.path.join(h.saves, "game"))
+            assert not os.path.exists(os.path.join(h.saves, "g_link_battle"))
     finally:
         a.close()
         b.close()
@@ -106,12 +106,12 @@ def test_a_salvo_game_goes_on_after_one_handheld_is_switched_off(install, tmp_pa
         assert moved[0] == 0 and 0 < moved[1] <= 2 * (128 + 2) + 12, moved  # two pages at most
         _rounds([a, b], lambda: _shots(b) >= 24, step=5)
         saves = b.saves
-        assert os.path.exists(os.path.join(saves, "game")) and os.path.exists(os.path.join(saves, "lkpeer"))
+        assert all(os.path.exists(os.path.join(saves, name)) for name in ("g_link_battle", "lkpeer"))
         b.close()  # switched off mid-game: only its flash remains
         run_script([a], "WAIT2000")
         c = _handheld(install, 55, saves, "handheld 2 again")
         Cable(a, c)  # the cable into the handheld switched on again
-        run_script([a, c], "WAIT300,2:A,WAIT1500")  # its menu opens on Continue
+        run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT1500")  # its menu opens on Continue: the link game
         _rounds([a, c], lambda: _ended(a) and _ended(c), flags=2)  # the live heap measured too
         assert sorted(_ended(a) + _ended(c)) == ["lose", "win"]
         for h in (a, c):

@@ -60,3 +60,30 @@ def press(app, mask, after=2):
 
 def pixel_rows(fb):
     return ["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)]
+
+
+SLOTS = ("battleship", "salvo", "link_battle", "express", "cards", "torpedo", "torpedo_link")
+
+
+def clear_saves(storage):
+    """No game saved: neither the old single save nor any game's slot."""
+    storage.delete("game")
+    for slot in SLOTS:
+        storage.delete("g_" + slot)
+
+
+def saved_game(storage, slot=None):
+    """The game's own bytes in its slot (the slot's head, core.app.game_head, left off), or
+    None; slot None: the one slot holding a game."""
+    if slot is None:
+        found = [s for s in SLOTS if storage.load("g_" + s)[0] is not None]
+        assert len(found) <= 1, found
+        if not found:
+            return None
+        slot = found[0]
+    data = storage.load("g_" + slot)[0]
+    if data is None:
+        return None
+    i = data[0] + 1
+    j = i + data[i] + 1
+    return bytes(data[j + 2 :])

@@ -4,7 +4,7 @@ the end of the game."""
 
 import sys
 
-from fakehw import make_hw, press
+from fakehw import clear_saves, make_hw, press, saved_game
 
 from battleship import battle, grid
 from battleship import ui as bs_ui
@@ -26,8 +26,8 @@ WAIT = 90  # frames (3 s): enough for any CPU turn to play out
 
 def _app(level="medium"):
     st = Storage(_DIR)
-    for name in ("game", "bs_habits"):
-        st.delete(name)
+    clear_saves(st)
+    st.delete("bs_habits")
     app = App(make_hw(storage=st))
     app.settings.set("level", level)
     app.new_seed = lambda: 7
@@ -174,7 +174,7 @@ def test_shuffle_places_a_new_complete_fleet_and_start_saves():
     press(app, A)  # Start
     b = app.top()
     assert isinstance(b, Battle) and b.g.phase != 0
-    payload, _where = app.hw.storage.load("game")
+    payload = saved_game(app.hw.storage)
     assert payload[:1] == b"B"
     g, state = unpack(payload)
     assert g.to_bytes() == b.g.to_bytes() and state == b.state_bytes()
@@ -218,7 +218,7 @@ def test_a_shot_is_answered_then_the_cpu_fires_on_your_grid():
         app.step()
     assert b.state == AIM and b.view == TARGET
     # saved after the CPU's turn
-    payload, _where = app.hw.storage.load("game")
+    payload = saved_game(app.hw.storage)
     assert payload == pack(g, b.state_bytes())
 
 
@@ -280,7 +280,7 @@ def test_resume_continues_exactly():
     b = app.top()
     for k in (RIGHT, A, DOWN, A, DOWN, A):
         press(app, k, after=WAIT if k == A else 2)
-    payload, _where = app.hw.storage.load("game")
+    payload = saved_game(app.hw.storage)
     # another handheld (same flash) continues from the save
     app2 = App(make_hw(storage=Storage(_DIR)))
     app2.push(Home(app2))
@@ -312,7 +312,7 @@ def test_a_won_game_ends_clears_the_save_and_teaches_the_cpu():
             break
     assert g.phase == OVER and b.state == END
     assert app.hw.sound.last in ("win", "lose")
-    assert app.hw.storage.load("game")[0] is None
+    assert saved_game(app.hw.storage) is None
     habits = Habits.from_bytes(app.hw.storage.load("bs_habits")[0])
     assert habits.games == 1
     text = _texts(app, b)
@@ -336,7 +336,7 @@ def test_pause_menu_saves_and_quits_or_gives_up():
     press(app, DOWN)
     press(app, A)  # Save and quit
     assert _back_in_battleship_menu(app)
-    payload, _where = app.hw.storage.load("game")
+    payload = saved_game(app.hw.storage)
     assert payload[:1] == b"B"
     bs_ui.resume(app, payload)
     b = app.top()
@@ -346,7 +346,7 @@ def test_pause_menu_saves_and_quits_or_gives_up():
     press(app, DOWN)
     press(app, DOWN)
     press(app, A)  # Give up
-    assert _back_in_battleship_menu(app) and app.hw.storage.load("game")[0] is None
+    assert _back_in_battleship_menu(app) and saved_game(app.hw.storage) is None
 
 
 def test_an_unreadable_save_is_refused():
@@ -372,3 +372,18 @@ def test_the_hard_cpu_is_unloaded_with_the_mode():
     assert "battleship.ai_hard" in sys.modules
     press(app, B)  # leave the placement menu: back at the main menu
     assert _back_in_battleship_menu(app) and "battleship.ai_hard" not in sys.modules
+
+
+def test_a_new_battleship_game_keeps_the_other_games_saves():
+    # the bug this slot design fixes: starting a game deleted another mode's save
+    app = _app()
+    app.save_game("cards", b"Csaved card game", 14, unit="u_turn")
+    app.save_game("express", b"Esaved express game", 2, unit="u_sunk")
+    press(app, A)  # Battleship (no save of its own: no question)
+    press(app, A)  # Medium
+    press(app, A)  # Start with the shuffled fleet: saved as it begins
+    assert isinstance(app.top(), Battle)
+    st = app.hw.storage
+    assert saved_game(st, "battleship")[:1] == b"B"
+    assert saved_game(st, "cards") == b"Csaved card game"
+    assert saved_game(st, "express") == b"Esaved express game"

@@ -10,7 +10,7 @@ from cards.ai import choose, choose_random
 from cards.engine import Game
 from cards.game import STEP_MS, GameScreen
 from cards.pick import CPU, F_HAND, F_LOOK, F_PT, F_TARGET, F_WAIT, HUMAN
-from cards.rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
+from cards.rules import BEGINNER, CARD_TYPE, EV_PLAY, EV_REVEAL, M_END, M_SKIP, PH_PLAY, PH_PT, STANDARD, UP
 from cards.ui import start
 from cards.view import moves_for_card, view_for
 from core import strings
@@ -26,10 +26,48 @@ def test_menu_offers_standard_and_beginner():
     assert [menu.label(i) for i in range(len(menu.items))] == ["Standard game", "Beginner game"]
     press(app, DOWN)
     press(app, A)
+    who = app.top()
+    assert [who.label(i) for i in range(len(who.items))] == ["You", "CPU", "Random"]
+    assert who.sel == 2  # Random unless chosen
+    press(app, K_UP)
+    press(app, K_UP)
+    press(app, A)  # You
     s = app.top()
-    assert isinstance(s, GameScreen) and s.g.mode == BEGINNER
+    assert isinstance(s, GameScreen) and s.g.mode == BEGINNER and s.g.cur == HUMAN
     assert all(CARD_TYPE[k] <= 3 for k in s.g.hand[HUMAN])  # no Power cards
-    assert app.stack == [s]  # the mode's menu was replaced
+    assert app.stack == [s]  # the mode's menus were replaced
+
+
+def test_who_starts_cpu_is_honoured():
+    app = new_app()
+    start(app, None)
+    press(app, A)  # Standard
+    press(app, K_UP)
+    press(app, A)  # CPU
+    s = app.top()
+    assert isinstance(s, GameScreen) and s.g.cur == CPU and s.focus == F_WAIT
+    assert not [e for e in s.g.events if e[0] == HUMAN]  # the CPU plays first
+    for _ in range(STEP_MS // 33 + 2):
+        app.step()
+    assert [e for e in s.g.events + s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
+
+
+def test_random_first_player_reaches_both_and_says_who_was_drawn():
+    seen = {}
+    for seed in range(1, 40):
+        app = new_app()
+        app.new_seed = lambda seed=seed: seed
+        start(app, None)
+        press(app, A)  # Standard
+        press(app, A)  # Random, the default
+        s = app.top()
+        said = s.note_key if s.g.cur == HUMAN else s.head
+        assert said == ("cg_first_you" if s.g.cur == HUMAN else "cg_first_cpu"), (seed, said)
+        seen[s.g.cur] = seed
+        s = app = None
+        if len(seen) == 2:
+            break
+    assert sorted(seen) == [HUMAN, CPU]
 
 
 def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
@@ -188,17 +226,13 @@ def test_a_hand_with_no_play_offers_a_discard():
     assert s.g.prev_events[0][2] == M_DISCARD and s.g.cur == CPU
 
 
-def test_end_card_ends_the_turn_after_play_two():
+def test_play_two_owes_both_plays_no_end_card_while_a_card_can_be_played():
+    # the seed: "Play two more cards"; End turn is there only when nothing can be played
     app = new_app()
     s = game_screen(app, game=position(1, 26))
     assert select_type(app, s, 5)
     press(app, A)
     press(app, K_UP)  # the menu's last row: Play two more
     press(app, A)
-    assert s.g.cur == HUMAN and s.items()[-1] == -1
-    turn = s.g.turn
-    press(app, LEFT)  # from the first card, LEFT wraps to End
-    while s.items()[s.sel] != -1:
-        press(app, LEFT)
-    press(app, A)
-    assert s.g.turn == turn + 1 and s.focus == F_WAIT
+    assert s.g.cur == HUMAN and -1 not in s.items() and s.view.plays_left == 2
+    assert (M_END, -1, -1, 0) not in s.view.moves

@@ -44,7 +44,7 @@ def test_every_line_fits_with_the_longest_names():
         ships = [ship_name(i) for i in range(1, 6)]
         full = [ship_name(i, True) for i in range(1, 6)]
         cards = [card_short(i) for i in range(7)]
-        cell = "C4"
+        cell = "Z4"
         lines = [
             ("cg_down", [cell]),
             ("cg_cell_miss", [cell]),

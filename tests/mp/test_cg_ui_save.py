@@ -2,7 +2,7 @@
 game follows from the same keys), a damaged save refused, the save cleared at the end."""
 
 from cgui_kit import DictStorage, game_screen, new_app, play_round, position
-from fakehw import press
+from fakehw import press, saved_game
 from support import raises
 
 from cards import ui  # noqa: F401  (first: its modules compile best in an empty heap)
@@ -11,7 +11,7 @@ from cards.engine import Game
 from cards.game import STEP_MS, GameScreen
 from cards.pick import F_HAND, HUMAN
 from cards.rules import STANDARD
-from cards.ui import SAVE_NAME, TAG, load, payload, resume
+from cards.ui import SLOT, TAG, load, payload, resume
 from cards.view import view_for
 from core.hal import A
 from core.prng import Rng
@@ -23,7 +23,7 @@ def test_saved_after_each_turn_and_resumed_exactly():
     s = game_screen(app, game=Game(21, STANDARD, HUMAN), level=1)
     for _ in range(3):
         play_round(app, s)
-    data, _ = st.load(SAVE_NAME)
+    data = saved_game(st, SLOT)
     assert data[:1] == TAG and st.saves >= 6  # after every turn, both players'
     g, level, rng = load(data)
     assert g.to_bytes() == s.g.to_bytes() and level == 1
@@ -61,10 +61,10 @@ def test_damaged_save_is_refused():
 def test_game_end_shows_result_and_clears_the_save():
     st = DictStorage()
     app = new_app(st)
-    g = position(1, 68)  # the next move (the human's) wins it
+    g = position(1, 87)  # the next move (the human's) wins it
     assert not g.over and g.cur == HUMAN
     s = game_screen(app, game=g)
-    st.save(SAVE_NAME, payload(s))
+    app.save_game(SLOT, payload(s))
     win = choose(view_for(g, HUMAN), Rng(1))
     s.play(app, win)
     assert s.g.over and s.g.winner == HUMAN
@@ -72,6 +72,6 @@ def test_game_end_shows_result_and_clears_the_save():
         app.step()
     res = app.top()
     assert res.__class__.__name__ == "ResultScreen"
-    assert st.load(SAVE_NAME) == (None, None)
+    assert saved_game(st, SLOT) is None
     press(app, A)  # a new game
     assert isinstance(app.top(), GameScreen) and not app.top().g.over

@@ -2,7 +2,7 @@
 menu, a human's turn by buttons, the CPU's pace, pass-and-play curtains,
 saves after each turn and an exact resume."""
 
-from fakehw import make_hw, press
+from fakehw import clear_saves, make_hw, press, saved_game
 
 from core.app import App
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
@@ -19,7 +19,7 @@ _DIR = "/tmp/broadside-test-exui"
 
 def _app():
     st = Storage(_DIR)
-    st.delete("game")
+    clear_saves(st)
     app = App(make_hw(storage=st))
     app.settings.set("level", "hard")
     from core.home import Home
@@ -52,10 +52,13 @@ def test_menu_sets_type_players_and_seats():
     assert s.game == ADMIRAL
     press(app, DOWN)
     press(app, RIGHT)  # 3 players: a row for each seat
-    assert s.players() == 3 and len(s.items) == 6
+    assert s.players() == 3 and len(s.items) == 7
     press(app, RIGHT)
     press(app, RIGHT)  # 4, teams
-    assert s.value(1) == "4, teams" and len(s.items) == 7
+    assert s.value(1) == "4, teams" and len(s.items) == 8
+    # who partners whom: partners sit across, 1 & 3 against 2 & 4
+    seats = [s.label(i) for i in range(2, 6)]
+    assert seats == ["Player 1 (A)", "Player 2 (B)", "Player 3 (A)", "Player 4 (B)"]
     press(app, DOWN)
     press(app, A)  # seat 1 becomes a CPU
     assert s.value(2) == "CPU" and s.cpu & 1
@@ -71,6 +74,44 @@ def test_menu_sets_type_players_and_seats():
     assert scr.cpu == 0b1111 and scr.level == HARD
 
 
+def _start_with(app, first_presses, seed):
+    """Two seats (the second a CPU), who starts stepped `first_presses` times from Random."""
+    app.new_seed = lambda: seed
+    ui.start(app)
+    s = app.top()
+    s.sel = len(s.items) - 2  # the row "Starts"
+    assert s.label(s.sel) == "Starts" and s.value(s.sel) == "Random"  # the default, on screen
+    for _ in range(first_presses):
+        press(app, RIGHT)
+    chosen = s.value(s.sel)
+    press(app, DOWN)
+    press(app, A, after=0)  # Start
+    loading = app.top()
+    _idle(app, 3)
+    return chosen, loading, loading.screen
+
+
+def test_the_chosen_first_seat_starts():
+    app = _app()
+    chosen, loading, scr = _start_with(app, 2, 5)
+    assert chosen == "Player 2" and not loading.drawn
+    assert scr.g.first == 1 and scr.g.turn == 1
+
+
+def test_a_random_first_seat_reaches_every_seat_and_is_said():
+    seen = set()
+    for seed in range(1, 30):
+        app = _app()
+        _chosen, loading, scr = _start_with(app, 0, seed)
+        assert loading.drawn and scr.g.turn == scr.g.first
+        seen.add(scr.g.first)
+        app = loading = scr = None
+        if len(seen) == 2:
+            break
+    assert seen == {0, 1}
+    assert ui.first_seat(3, 4, 2) == 2 and {ui.first_seat(s, 4, -1) for s in range(1, 60)} == {0, 1, 2, 3}
+
+
 def test_human_turn_by_buttons_and_save_after_it():
     app = _app()
     scr = _game(app)
@@ -79,7 +120,7 @@ def test_human_turn_by_buttons_and_save_after_it():
     press(app, A)  # ready with the suggested order
     g = scr.g
     assert g.phase == ATTACKER and g.turn == 0 and app.top() is scr
-    saved, _ = app.hw.storage.load("game")
+    saved = saved_game(app.hw.storage, "express")
     assert saved[:1] == b"E" and saved[1:].startswith(g.to_bytes()[:19])
     press(app, LEFT)  # the second ship from the front
     ship = g.fleet(0)[1]
@@ -88,7 +129,7 @@ def test_human_turn_by_buttons_and_save_after_it():
     press(app, B)  # take the attacker back
     assert g.phase == ATTACKER and g.fleet(0)[1] == ship
     press(app, A)
-    press(app, RIGHT)
+    press(app, LEFT)  # the enemy's second ship (left of its front one)
     target = g.legal_targets()[1]
     press(app, A)
     assert (g.owner, g.target) == target and g.phase == ROLL
@@ -132,7 +173,7 @@ def test_cpu_game_plays_to_the_result_and_clears_the_save():
             app.step()
         assert isinstance(app.top(), Result), scr.g.phase
         assert scr.g.winners() and app.hw.sound.last == "win"
-        assert app.hw.storage.load("game")[0] is None
+        assert saved_game(app.hw.storage, "express") is None
         press(app, A)
         assert len(app.stack) == 1  # back at the main menu
 
@@ -160,6 +201,38 @@ def test_pass_and_play_curtain_between_humans():
     assert app.top() is scr
 
 
+def test_help_from_the_pause_menu_in_both_languages():
+    import sys
+
+    from core import strings
+
+    app = _app()
+    scr = _game(app)
+    press(app, DOWN)
+    press(app, A)  # ready: the attacker to pick
+    press(app, B)
+    assert isinstance(app.top(), Pause)
+    press(app, DOWN)
+    press(app, A)
+    helps = app.top()
+    word = sys.modules["express.help"].word
+    assert type(helps).__name__ == "Help" and helps.page == 0
+    seen = []
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        for _ in range(7):
+            seen.append(word("ex_hx_admiral2"))
+            press(app, RIGHT)
+        assert helps.page == 0  # seven pages, round again
+    strings.set_lang("en")
+    assert "Submarine" in seen[0] and "Tengeralattjáró" in seen[-1]
+    press(app, B)
+    assert isinstance(app.top(), Pause)
+    assert "express.help" not in sys.modules  # its words left the heap with it
+    press(app, B)
+    assert app.top() is scr
+
+
 def test_save_and_quit_then_resume_exactly():
     app = _app()
     scr = _game(app, game=ADMIRAL, players=3, cpu=0b110, level=MEDIUM)
@@ -173,7 +246,7 @@ def test_save_and_quit_then_resume_exactly():
         press(app, A if g.phase != 6 else B)
         _idle(app, ANIM)
     press(app, A)  # the CPU's turn begins and is saved
-    data, _ = app.hw.storage.load("game")
+    data = saved_game(app.hw.storage, "express")
     assert data[: 1 + len(g.to_bytes())] == b"E" + g.to_bytes()  # nothing moved since
     twin = ui.load(data)
     assert twin.cpu == 0b110 and twin.level == MEDIUM and twin.g.turn == g.turn == 1
@@ -214,3 +287,22 @@ def test_levels_pick_captains():
     assert easy.caps[0] is easy.rnd
     hard = _game(_app(), cpu=0b11, level=HARD)
     assert hard.caps[0] is hard.dp
+
+
+def test_target_arrows_move_the_way_the_screen_goes():
+    # fleets are drawn front on the right, one under another: RIGHT goes towards a
+    # fleet's front, LEFT away from it, DOWN/UP to the fleet below/above
+    from express.human import step_target
+
+    g = Game(CAPTAIN, 4, False, 0, Rng(7))
+    caps = [ai.DpCaptain() for _ in range(4)]
+    while not (g.phase == TARGET and g.turn == 0):
+        ai.step(g, caps)
+    ts = g.legal_targets()
+    where = [(o, g.position(o, s)) for o, s in ts]
+    assert where[:2] == [(1, 0), (1, 1)]  # fleet 2's front ship, then the one behind it
+    assert step_target(g, 1, 1, 0) == 0  # RIGHT: from the second ship to the front one
+    assert step_target(g, 0, -1, 0) == 1  # LEFT: from the front to the second ship
+    assert step_target(g, 0, 1, 0) == 0  # RIGHT at the front: nothing further right
+    assert where[step_target(g, 1, 0, 1)] == (2, 1)  # DOWN: the fleet below, same place
+    assert where[step_target(g, 0, 0, -1)] == (3, 0)  # UP from the top fleet: the bottom one

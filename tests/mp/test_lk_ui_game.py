@@ -3,7 +3,7 @@ from test_lk_ui.py: each game compiles the stages' modules again, which fragment
 saving rule kept all game and the checked end, a pulled cable, the handheld switched off and
 continued from its flash, a lie caught and named."""
 
-from fakehw import make_hw
+from fakehw import make_hw, saved_game
 from lkui_kit import Pair, texts
 
 from battleship.rules import SALVO
@@ -52,14 +52,15 @@ def test_our_handheld_switched_off_goes_on_from_its_flash():
     for _ in range(10):
         p.press(A, after=1)
     saved = p.flash.files
-    assert saved["game"][0] == ord("L") and len(saved["lkpeer"]) == 3232
-    assert len(saved["game"]) < 1500  # the commitments are saved apart, once
+    game = saved_game(p.flash, "link_battle")
+    assert game[0] == ord("L") and len(saved["lkpeer"]) == 3232
+    assert len(game) < 1500  # the commitments are saved apart, once
     g = p.game()
     state = (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen))
     p.app = App(make_hw(p.flash))  # power cycle: a new app, the same flash
     p.app.hw.link = p.ours
     p.patch()
-    p.app.resume_mode("linkbattle.ui", saved["game"])
+    p.app.resume_mode("linkbattle.ui", game)
     g = p.game()
     assert (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen)) == state
     assert p.run(10, lambda: p.kind() == "Battle")

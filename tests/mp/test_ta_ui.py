@@ -3,7 +3,7 @@ replayed at a fixed frame scores what the rule sheet says, the 10-second
 window, watching the CPU fire, placing the fleet (refusals, Start), calling
 cells, the save and Continue."""
 
-from fakehw import make_hw, press
+from fakehw import clear_saves, make_hw, press, saved_game
 
 from core import strings
 from core.app import App
@@ -26,7 +26,7 @@ _L_SHOW = 2
 
 def _app():
     st = Storage(_DIR)
-    st.delete("game")
+    clear_saves(st)
     app = App(make_hw(storage=st))
     strings.set_lang("en")
     view.words()
@@ -167,7 +167,7 @@ def test_placing_by_hand_refuses_a_ship_off_the_grid_then_starts():
     assert p.hand.ship < 0 and p.fleet.complete() and p.sel == 0
     press(app, A)  # Start
     assert isinstance(app.top(), Locate)
-    payload, _where = app.hw.storage.load("game")
+    payload = saved_game(app.hw.storage, "torpedo")
     assert payload[0:2] == b"T\x00" and CpuMatch.load(payload).g.to_bytes() == m.g.to_bytes()
 
 
@@ -212,10 +212,30 @@ def test_a_saved_game_continues_where_it_was():
     m.cursor = 57
     g.call(57)
     m.save(app)
-    payload, _where = app.hw.storage.load("game")
+    payload = saved_game(app.hw.storage, "torpedo")
     app2 = _app()
-    app2.hw.storage.save("game", payload)
+    app2.save_game("torpedo", payload)
     ui.resume(app2, payload)
     loc = app2.top()
     assert isinstance(loc, Locate) and loc.cur == 57
     assert loc.g.to_bytes() == g.to_bytes() and loc.g.marks[0][57]
+
+
+def test_a_new_game_against_the_cpu_asks_before_replacing_its_save_the_cable_slot_apart():
+    import sys
+
+    app = _app()
+    app.save_game("torpedo", b"T\x00kept", 7)
+    app._load_mode("torpedo.ui")
+    ui = sys.modules["torpedo.ui"]
+    ui.start(app, None)
+    press(app, A)  # Play the CPU: a game against the CPU is saved
+    assert type(app.top()).__name__ == "Ask"
+    press(app, A)  # keep it
+    assert type(app.top()).__name__ == "TaMenu"
+    assert saved_game(app.hw.storage, "torpedo") == b"T\x00kept"
+    app.clear_game("torpedo")
+    app.save_game("torpedo_link", b"T\x01cable", 3)
+    press(app, A)  # the cable game's save is another slot: no question, a new game
+    assert type(app.top()).__name__ != "Ask"
+    assert saved_game(app.hw.storage, "torpedo_link") == b"T\x01cable"
