@@ -13,6 +13,8 @@ detection and keepalives. Reliable delivery itself is link_arq, framing
 link_frame. Wire formats and the state machine: docs/link-protocol.md.
 """
 
+import binascii
+
 from compat import const, ticks_diff
 from link_arq import Arq
 from link_frame import (
@@ -66,8 +68,8 @@ _HELLO_MIN = const(14)
 _MAX_RULES = const(16)
 _RESUME_LEN = const(21)
 _NEED_REPLY = const(1)
-_REPLY = const(1)
-_PROBE = const(2)
+_REPLY = const(1)  # _want_hello / _want_resume: answer the peer
+_PROBE = const(2)  # ... or ask it (a HELLO asks only while not linked, 3.2)
 _ZERO4 = b"\x00\x00\x00\x00"
 
 
@@ -120,7 +122,8 @@ class Link:
         self._out_pos = 0
         self.nonce = self._new_nonce()
         self.peer_nonce = None
-        self.sid = bytearray(4)
+        self.sid = bytearray(4)  # session id on the frames we send (zero: no session)
+        self.sid_in = bytearray(4)  # ... and on the peer's: the same, every bit inverted
         self._est = False  # the peer has echoed our current nonce
         self._phase = _PH_HELLO
         self._sess_stream = None
@@ -134,7 +137,7 @@ class Link:
         self._heard_ms = now_ms
         self._sent_ms = now_ms
         self._timer_ms = now_ms
-        self._want_hello = True
+        self._want_hello = _PROBE
         self._want_resume = 0  # 0 no, _REPLY: answer a probe, _PROBE: ask for the peer's RESUME
         self.needs_save = False
         self.frames_tx = self.frames_rx = self.bytes_tx = self.bytes_rx = 0
@@ -143,9 +146,13 @@ class Link:
     def status(self):
         """One of ST_*, as of the last poll."""
         now = self._now
+        quiet = ticks_diff(now, self._heard_ms) >= self.dead_ms
+        # A foreign HELLO names the other handheld only when ours is not talking to us: one
+        # passing by a live session (noise, a third device) changes nothing on the screen.
         if self._foreign_ms is not None and ticks_diff(now, self._foreign_ms) < self.dead_ms:
-            return ST_VERSION
-        if ticks_diff(now, self._heard_ms) >= self.dead_ms:
+            if quiet or self._phase < _PH_SYNC:
+                return ST_VERSION
+        if quiet:
             return ST_UNPLUGGED
         return _PHASE_STATUS[self._phase]
 
@@ -225,10 +232,11 @@ class Link:
         """Change the rules offered in HELLO (e.g. accept peer_rules after ST_RULES)."""
         if len(rules) > _MAX_RULES:
             raise ValueError("rules too long")
+        if bytes(rules) == self.rules:
+            return
         self.rules = bytes(rules)
-        self._want_hello = True
-        if self._phase == _PH_RULES and self._est and self.peer_rules == self.rules:
-            self._link()
+        self._want_hello = _PROBE  # tell the peer; it asks for a reply only if we are not linked
+        self._settle()
 
     def stats(self):
         d = {}
@@ -284,10 +292,10 @@ class Link:
         due = ticks_diff(now, self._timer_ms)
         if ph == _PH_HELLO:
             if due >= self.hello_ms:
-                self._want_hello = True
+                self._want_hello = _PROBE
         elif ph == _PH_RULES:
             if due >= self.keepalive_ms:
-                self._want_hello = True
+                self._want_hello = _PROBE
         elif ph == _PH_SYNC:
             if due >= self.hello_ms:
                 self._want_resume = _PROBE
@@ -331,20 +339,24 @@ class Link:
         f = self._framer
         arq = self.arq
         if self._want_hello:
-            self._want_hello = False
-            n = self._hello_payload()
+            probe = self._want_hello == _PROBE
+            n = self._hello_payload(probe and self._phase < _PH_SYNC)
+            self._want_hello = 0
             n = f.build(T_HELLO, _ZERO4, 0, 0, self._ctl, n)
-            self._timer_ms = now
+            if probe:
+                self._timer_ms = now  # a reply does not put off our own next question
         elif self._want_resume:
             c = self._ctl
             c[0:8] = self.arq.stream
             _put32(c, 8, arq.rx_read)
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
-            c[20] = _NEED_REPLY if self._want_resume == _PROBE else 0  # a reply never asks back
+            probe = self._want_resume == _PROBE
+            c[20] = _NEED_REPLY if probe else 0  # a reply never asks back
             self._want_resume = 0
             n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
-            self._timer_ms = now
+            if probe:
+                self._timer_ms = now
         elif self._phase == _PH_OPEN:
             seq = arq.next_data()
             if seq >= 0:
@@ -364,7 +376,11 @@ class Link:
         self.frames_tx += 1
         return True
 
-    def _hello_payload(self):
+    def _hello_payload(self, ask):
+        """HELLO asks for a reply while we are not established (the peer must echo our nonce),
+        and when it is a probe of a side not linked (the peer's answer carries its rules and
+        echo: a lost HELLO of the peer's is asked for again). A reply of a linked side never asks,
+        so two HELLOs never ping-pong."""
         c = self._ctl
         c[0] = VERSION
         c[1] = self.fw[0]
@@ -372,7 +388,7 @@ class Link:
         c[3] = self.fw[2]
         c[4:8] = self.nonce
         c[8:12] = self.peer_nonce if self.peer_nonce is not None else _ZERO4
-        c[12] = 0 if self._est else _NEED_REPLY
+        c[12] = _NEED_REPLY if ask or not self._est else 0
         n = len(self.rules)
         c[13] = n
         c[_HELLO_MIN : _HELLO_MIN + n] = self.rules
@@ -389,8 +405,14 @@ class Link:
         if t == T_HELLO:
             self._hello(now)
             return
-        if not self._est or self._phase < _PH_SYNC or not d.sid_is(self.sid):
-            self.drops[D_NONCE] += 1  # not this session: from before a reset, or stray
+        if self._phase < _PH_SYNC or not d.sid_is(self.sid_in):
+            # Not this session's: from before a reset, our own frame looped back, or stray.
+            self.drops[D_NONCE] += 1
+            if t == T_RESUME and self._est:
+                # The peer believes in a session we do not share (it missed a HELLO of ours,
+                # or we moved on): our HELLO tells it who we are now and which rules we want.
+                if not self._want_hello:
+                    self._want_hello = _REPLY
             return
         self._heard(now)
         if t == T_RESUME:
@@ -431,10 +453,14 @@ class Link:
             self.drops[D_MALFORMED] += 1
             return
         if pn == self.nonce:
-            # Our own HELLO looped back, or a 1-in-2**32 tie: pick another nonce.
+            # Our own HELLO looped back, or a peer that drew our nonce (1 in 2**32): the nonce
+            # no longer names this boot alone. Draw another and start over as a reboot would
+            # (the session id was made from the old one); the next HELLO goes on the timer,
+            # so a cable looped back on itself costs one HELLO per hello_ms.
             self.drops[D_STATE] += 1
             self.nonce = self._new_nonce()
-            self._want_hello = True
+            self._est = False
+            self._unlink()
             return
         self._heard(now)
         self._foreign_ms = None
@@ -442,36 +468,54 @@ class Link:
         self.peer_fw = (b[p + 1], b[p + 2], b[p + 3])
         self.peer_rules = bytes(b[p + _HELLO_MIN : p + n])
         if pn != self.peer_nonce:
-            if self.peer_nonce is not None:
-                self._restart_link()  # the peer restarted: new session, resume later
-            self.peer_nonce = pn
+            self.peer_nonce = pn  # a new peer, or the peer restarted: new session, resume later
             self._est = False
+            self._unlink()
         if bytes(b[p + 8 : p + 12]) == self.nonce:
             self._est = True
         if (b[p + 12] & _NEED_REPLY) or not self._est:
-            self._want_hello = True
-        if self._est and self._phase <= _PH_RULES:
-            if self.peer_rules == self.rules:
-                self._link()
-            else:
-                self._phase = _PH_RULES
+            if not self._want_hello:
+                self._want_hello = _REPLY
+        self._settle()
 
-    def _restart_link(self):
-        self._est = False
+    def _settle(self):
+        """Linked exactly while established with equal rules: a change of either starts or drops
+        the session (the session id is made of both nonces and the rules)."""
+        if self._phase >= _PH_SYNC:
+            if self._est and self.peer_rules == self.rules:
+                return
+            self._unlink()
+        if not self._est:
+            return
+        if self.peer_rules == self.rules:
+            self._link()
+        elif self._phase != _PH_RULES:
+            self._phase = _PH_RULES
+            self._want_hello = _PROBE  # ask at once: the peer may still believe the rules agree
+
+    def _unlink(self):
+        """Drop the session: handshake again; untaken messages will come again, nothing in flight."""
         self._phase = _PH_HELLO
         self._want_resume = 0
         self.arq.rewind()
         for i in range(4):
             self.sid[i] = 0
+            self.sid_in[i] = 0
 
     def _link(self):
         """Both nonces known and echoed, same rules: start the session and RESUME."""
+        n = self.nonce
+        pn = self.peer_nonce
+        r = binascii.crc32(self.rules)
+        flip = 0xFF if n > pn else 0  # the side with the larger nonce sends it inverted
         for i in range(4):
-            self.sid[i] = self.nonce[i] ^ self.peer_nonce[i]
-        if self.nonce < self.peer_nonce:
-            self._sess_stream = self.nonce + self.peer_nonce
+            v = n[i] ^ pn[i] ^ ((r >> (8 * i)) & 0xFF)
+            self.sid[i] = v ^ flip
+            self.sid_in[i] = v ^ flip ^ 0xFF
+        if n < pn:
+            self._sess_stream = n + pn
         else:
-            self._sess_stream = self.peer_nonce + self.nonce
+            self._sess_stream = pn + n
         if self.arq.stream is None:
             self._fresh_stream()
         self.arq.rewind()
