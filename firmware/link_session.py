@@ -68,9 +68,12 @@ _HELLO_MIN = const(14)
 _MAX_RULES = const(16)
 _RESUME_LEN = const(21)
 _NEED_REPLY = const(1)
+_ROLE = const(2)  # RESUME flags: the sender's role in its stream
+_USED = const(4)  # ... and its stream has opened on its side (a game, not a proposal)
 _REPLY = const(1)  # _want_hello / _want_resume: answer the peer
 _PROBE = const(2)  # ... or ask it (a HELLO asks only while not linked, 3.2)
 _ZERO4 = b"\x00\x00\x00\x00"
+_GONE = const(4)
 
 
 def _u32(b, i):
@@ -109,6 +112,7 @@ class Link:
         self.arq = Arq(window, tx_slots, rx_slots)
         if saved:
             self.arq.restore(saved)
+        used = self.arq.stream is not None
         # Retransmit timeout from the baud rate: a full window of the longest
         # frames out and an ack back, twice, plus the peer's loop period.
         frame_ms = (MAX_WIRE * 10000 + baud - 1) // baud
@@ -122,11 +126,13 @@ class Link:
         self._out_pos = 0
         self.nonce = self._new_nonce()
         self.peer_nonce = None
+        self._gone = (_ZERO4,) * _GONE  # our own earlier nonces (a looped-back HELLO may carry one)
         self.sid = bytearray(4)  # session id on the frames we send (zero: no session)
         self.sid_in = bytearray(4)  # ... and on the peer's: the same, every bit inverted
         self._est = False  # the peer has echoed our current nonce
         self._phase = _PH_HELLO
         self._sess_stream = None
+        self._used = used  # our stream has opened here (or came from a save): it is a game
         self.peer_fw = None
         self.peer_version = None
         self.peer_rules = None
@@ -352,7 +358,7 @@ class Link:
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
             probe = self._want_resume == _PROBE
-            c[20] = _NEED_REPLY if probe else 0  # a reply never asks back
+            c[20] = (_NEED_REPLY if probe else 0) | (_ROLE if arq.role else 0) | (_USED if self._used else 0)
             self._want_resume = 0
             n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
             if probe:
@@ -408,11 +414,10 @@ class Link:
         if self._phase < _PH_SYNC or not d.sid_is(self.sid_in):
             # Not this session's: from before a reset, our own frame looped back, or stray.
             self.drops[D_NONCE] += 1
-            if t == T_RESUME and self._est:
-                # The peer believes in a session we do not share (it missed a HELLO of ours,
-                # or we moved on): our HELLO tells it who we are now and which rules we want.
-                if not self._want_hello:
-                    self._want_hello = _REPLY
+            if self._est and not self._want_hello:
+                # The peer believes in a session we do not share (it missed a HELLO of ours, or
+                # took a late one): our HELLO tells it who we are now and which rules we want.
+                self._want_hello = _REPLY
             return
         self._heard(now)
         if t == T_RESUME:
@@ -452,12 +457,16 @@ class Link:
         if pn == _ZERO4:
             self.drops[D_MALFORMED] += 1
             return
+        if pn in self._gone:
+            self.drops[D_STATE] += 1  # a late copy of a HELLO of ours, looped back
+            return
         if pn == self.nonce:
             # Our own HELLO looped back, or a peer that drew our nonce (1 in 2**32): the nonce
             # no longer names this boot alone. Draw another and start over as a reboot would
             # (the session id was made from the old one); the next HELLO goes on the timer,
             # so a cable looped back on itself costs one HELLO per hello_ms.
             self.drops[D_STATE] += 1
+            self._forget(self.nonce)
             self.nonce = self._new_nonce()
             self._est = False
             self._unlink()
@@ -477,6 +486,9 @@ class Link:
             if not self._want_hello:
                 self._want_hello = _REPLY
         self._settle()
+
+    def _forget(self, nonce):
+        self._gone = (nonce,) + self._gone[: _GONE - 1]
 
     def _settle(self):
         """Linked exactly while established with equal rules: a change of either starts or drops
@@ -525,6 +537,7 @@ class Link:
     def _fresh_stream(self):
         self.arq.stream = self._sess_stream
         self.arq.role = 0 if self.nonce < self.peer_nonce else 1
+        self._used = False
         self.needs_save = True
 
     def _resume(self):
@@ -536,10 +549,9 @@ class Link:
         if b[p + 20] & _NEED_REPLY and not self._want_resume:
             self._want_resume = _REPLY
         stream = bytes(b[p : p + 8])
-        self.peer_has_game = stream != self._sess_stream
-        if stream != self.arq.stream:
-            self._phase = _PH_MISMATCH
-            self.mismatch = M_OTHER_GAME
+        used = b[p + 20] & _USED
+        self.peer_has_game = bool(used)
+        if stream != self.arq.stream and not self._give_way(stream, used, b[p + 20] & _ROLE):
             return
         ok = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
         if self._phase == _PH_OPEN and not ok:
@@ -551,6 +563,28 @@ class Link:
             return
         self.mismatch = _M_NONE
         self._phase = _PH_OPEN
+        self._used = True
+
+    def _give_way(self, stream, used, role):
+        """The peer's RESUME names another stream. A stream that never opened on its side is only a
+        proposal and gives way to a game; two proposals both become this session's fresh stream.
+        True if the streams now agree (go on to the counters)."""
+        if self._used:
+            if used:
+                self._phase = _PH_MISMATCH  # two games: the players decide (new_stream())
+                self.mismatch = M_OTHER_GAME
+            elif not self._want_resume:
+                self._want_resume = _REPLY  # ours stands: tell the peer, it gives way
+            return False
+        if used:
+            self.arq.stream = stream  # join the peer's game: the counters check that it fits
+            self.arq.role = 0 if role else 1
+            self.needs_save = True
+            return True
+        if self.arq.stream != self._sess_stream:
+            self._fresh_stream()
+            self._want_resume = _PROBE
+        return stream == self.arq.stream
 
     def _new_nonce(self):
         while True:

@@ -226,15 +226,16 @@ def test_restart_with_no_save_on_one_side_is_a_mismatch_until_new_stream():
     p = Pair(seed=5)
     _connect(p)
     p.outbox[0] = [b"game 1 move"]
-    p.run(500, until=lambda: len(p.inbox[1]) == 1)
+    p.run(500, until=lambda: len(p.inbox[1]) == 1 and p.links[0].unacked() == 0)
     p.flash[1] = None  # B's save was lost
     p.saved[1] = (0, 0)
     p.restart(1)
     p.run(1000)
     a, b = p.links
+    # B, with no game, joins A's; but it has lost a move it took: out of step on both sides
     assert p.status() == (ST_MISMATCH, ST_MISMATCH)
-    assert a.mismatch == M_OTHER_GAME and not a.peer_has_game
-    assert b.peer_has_game
+    assert a.mismatch == M_OUT_OF_STEP and b.mismatch == M_OUT_OF_STEP
+    assert b.stream == a.stream and b.role != a.role
     a.new_stream()  # A's game cannot go on: start a new one
     p.outbox[0] = [b"new game"]
     p.sent[0] = 0
@@ -242,6 +243,29 @@ def test_restart_with_no_save_on_one_side_is_a_mismatch_until_new_stream():
     _connect(p)
     p.run(500, until=lambda: len(p.inbox[1]) == 1)
     assert p.inbox[1] == [b"new game"]
+
+
+def test_two_different_games_are_a_mismatch_and_a_new_game_joins_one_not_begun():
+    q = Pair(seed=8)  # B's save comes from a game with another handheld, which never got going
+    _connect(q)
+    other = q.links[1].snapshot()
+    p = Pair(seed=7)
+    _connect(p)
+    p.outbox[0] = [b"game 1 move"]
+    p.run(500, until=lambda: len(p.inbox[1]) == 1 and p.links[0].unacked() == 0)
+    p.flash[1] = other
+    p.saved[1] = (0, 0)
+    p.inbox[1] = []
+    p.restart(1)
+    p.run(1000)
+    a, b = p.links
+    assert p.status() == (ST_MISMATCH, ST_MISMATCH)
+    assert a.mismatch == M_OTHER_GAME and b.mismatch == M_OTHER_GAME and a.peer_has_game and b.peer_has_game
+    a.new_stream()  # A gives up its game; B's has not begun (nothing taken either way): A joins it
+    p.outbox[0] = []
+    p.sent[0] = 0
+    _connect(p)
+    assert a.stream == b.stream == q.links[1].stream and a.role != b.role
 
 
 def test_restart_from_an_older_save_is_out_of_step():
@@ -325,7 +349,7 @@ def test_a_stray_resume_does_not_wedge_the_link():
     _connect(p)
     p.run(200)  # let the handshake's last frames land
     b = p.links[1]
-    stray = bytes(8) + bytes(12) + b"\x00"  # another stream, no reply wanted
+    stray = bytes(8) + bytes(12) + b"\x04"  # another game (opened on its side), no reply wanted
     p.cable.inject(1, lf.encode(lf.T_RESUME, b.sid_in, 0, 0, stray))
     p.run(10)
     assert b.status() == ST_MISMATCH
