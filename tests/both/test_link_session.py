@@ -440,3 +440,18 @@ def test_a_hello_lost_after_adopting_the_peers_rules_is_asked_for_again():
     _talks(p)  # before: "Cable unplugged?" / "Linked. Finding our place in the game..." for good
     assert tap.dropped == 1
     assert a.rules == b.rules == b"\x01\x00"
+
+
+def test_a_passing_foreign_version_hello_never_covers_a_live_session():
+    p = Pair(seed=33)
+    _connect(p)
+    p.cable.inject(1, _foreign_hello(2, (2, 5, 1)))  # noise that passes the CRC, a third device
+    p.outbox[0] = [b"shot"]
+    p.run(1000, until=lambda: p.inbox[1] == [b"shot"])
+    assert p.inbox[1] == [b"shot"] and p.status() == (ST_OPEN, ST_OPEN)
+    assert p.links[1].drops[lf.D_VERSION] == 1
+    p.on[0] = False  # our handheld goes quiet and only the foreign one is heard: now say so
+    for _ in range(8):
+        p.cable.inject(1, _foreign_hello(2, (2, 5, 1)))
+        p.run(250)
+    assert p.links[1].status() == ST_VERSION
