@@ -13,6 +13,8 @@ detection and keepalives. Reliable delivery itself is link.arq, framing
 link.frame. Wire formats and the state machine: docs/link-protocol.md.
 """
 
+import binascii
+
 from core.compat import const, ticks_diff
 from link.arq import Arq
 from link.frame import (
@@ -66,9 +68,12 @@ _HELLO_MIN = const(14)
 _MAX_RULES = const(16)
 _RESUME_LEN = const(21)
 _NEED_REPLY = const(1)
-_REPLY = const(1)
-_PROBE = const(2)
+_ROLE = const(2)  # RESUME flags: the sender's role in its stream
+_USED = const(4)  # ... and its stream has opened on its side (a game, not a proposal)
+_REPLY = const(1)  # _want_hello / _want_resume: answer the peer
+_PROBE = const(2)  # ... or ask it (a HELLO asks only while not linked, 3.2)
 _ZERO4 = b"\x00\x00\x00\x00"
+_GONE = const(4)
 
 
 def _u32(b, i):
@@ -107,6 +112,7 @@ class Link:
         self.arq = Arq(window, tx_slots, rx_slots)
         if saved:
             self.arq.restore(saved)
+        used = self.arq.stream is not None
         # Retransmit timeout from the baud rate: a full window of the longest
         # frames out and an ack back, twice, plus the peer's loop period.
         frame_ms = (MAX_WIRE * 10000 + baud - 1) // baud
@@ -120,10 +126,13 @@ class Link:
         self._out_pos = 0
         self.nonce = self._new_nonce()
         self.peer_nonce = None
-        self.sid = bytearray(4)
+        self._gone = (_ZERO4,) * _GONE  # our own earlier nonces (a looped-back HELLO may carry one)
+        self.sid = bytearray(4)  # session id on the frames we send (zero: no session)
+        self.sid_in = bytearray(4)  # ... and on the peer's: the same, every bit inverted
         self._est = False  # the peer has echoed our current nonce
         self._phase = _PH_HELLO
         self._sess_stream = None
+        self._used = used  # our stream has opened here (or came from a save): it is a game
         self.peer_fw = None
         self.peer_version = None
         self.peer_rules = None
@@ -134,7 +143,7 @@ class Link:
         self._heard_ms = now_ms
         self._sent_ms = now_ms
         self._timer_ms = now_ms
-        self._want_hello = True
+        self._want_hello = _PROBE
         self._want_resume = 0  # 0 no, _REPLY: answer a probe, _PROBE: ask for the peer's RESUME
         self.needs_save = False
         self.frames_tx = self.frames_rx = self.bytes_tx = self.bytes_rx = 0
@@ -143,9 +152,13 @@ class Link:
     def status(self):
         """One of ST_*, as of the last poll."""
         now = self._now
+        quiet = ticks_diff(now, self._heard_ms) >= self.dead_ms
+        # A foreign HELLO names the other handheld only when ours is not talking to us: one
+        # passing by a live session (noise, a third device) changes nothing on the screen.
         if self._foreign_ms is not None and ticks_diff(now, self._foreign_ms) < self.dead_ms:
-            return ST_VERSION
-        if ticks_diff(now, self._heard_ms) >= self.dead_ms:
+            if quiet or self._phase < _PH_SYNC:
+                return ST_VERSION
+        if quiet:
             return ST_UNPLUGGED
         return _PHASE_STATUS[self._phase]
 
@@ -225,10 +238,11 @@ class Link:
         """Change the rules offered in HELLO (e.g. accept peer_rules after ST_RULES)."""
         if len(rules) > _MAX_RULES:
             raise ValueError("rules too long")
+        if bytes(rules) == self.rules:
+            return
         self.rules = bytes(rules)
-        self._want_hello = True
-        if self._phase == _PH_RULES and self._est and self.peer_rules == self.rules:
-            self._link()
+        self._want_hello = _PROBE  # tell the peer; it asks for a reply only if we are not linked
+        self._settle()
 
     def stats(self):
         d = {}
@@ -284,10 +298,10 @@ class Link:
         due = ticks_diff(now, self._timer_ms)
         if ph == _PH_HELLO:
             if due >= self.hello_ms:
-                self._want_hello = True
+                self._want_hello = _PROBE
         elif ph == _PH_RULES:
             if due >= self.keepalive_ms:
-                self._want_hello = True
+                self._want_hello = _PROBE
         elif ph == _PH_SYNC:
             if due >= self.hello_ms:
                 self._want_resume = _PROBE
@@ -331,20 +345,24 @@ class Link:
         f = self._framer
         arq = self.arq
         if self._want_hello:
-            self._want_hello = False
-            n = self._hello_payload()
+            probe = self._want_hello == _PROBE
+            n = self._hello_payload(probe and self._phase < _PH_SYNC)
+            self._want_hello = 0
             n = f.build(T_HELLO, _ZERO4, 0, 0, self._ctl, n)
-            self._timer_ms = now
+            if probe:
+                self._timer_ms = now  # a reply does not put off our own next question
         elif self._want_resume:
             c = self._ctl
             c[0:8] = self.arq.stream
             _put32(c, 8, arq.rx_read)
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
-            c[20] = _NEED_REPLY if self._want_resume == _PROBE else 0  # a reply never asks back
+            probe = self._want_resume == _PROBE
+            c[20] = (_NEED_REPLY if probe else 0) | (_ROLE if arq.role else 0) | (_USED if self._used else 0)
             self._want_resume = 0
             n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
-            self._timer_ms = now
+            if probe:
+                self._timer_ms = now
         elif self._phase == _PH_OPEN:
             seq = arq.next_data()
             if seq >= 0:
@@ -364,7 +382,11 @@ class Link:
         self.frames_tx += 1
         return True
 
-    def _hello_payload(self):
+    def _hello_payload(self, ask):
+        """HELLO asks for a reply while we are not established (the peer must echo our nonce),
+        and when it is a probe of a side not linked (the peer's answer carries its rules and
+        echo: a lost HELLO of the peer's is asked for again). A reply of a linked side never asks,
+        so two HELLOs never ping-pong."""
         c = self._ctl
         c[0] = VERSION
         c[1] = self.fw[0]
@@ -372,7 +394,7 @@ class Link:
         c[3] = self.fw[2]
         c[4:8] = self.nonce
         c[8:12] = self.peer_nonce if self.peer_nonce is not None else _ZERO4
-        c[12] = 0 if self._est else _NEED_REPLY
+        c[12] = _NEED_REPLY if ask or not self._est else 0
         n = len(self.rules)
         c[13] = n
         c[_HELLO_MIN : _HELLO_MIN + n] = self.rules
@@ -389,8 +411,13 @@ class Link:
         if t == T_HELLO:
             self._hello(now)
             return
-        if not self._est or self._phase < _PH_SYNC or not d.sid_is(self.sid):
-            self.drops[D_NONCE] += 1  # not this session: from before a reset, or stray
+        if self._phase < _PH_SYNC or not d.sid_is(self.sid_in):
+            # Not this session's: from before a reset, our own frame looped back, or stray.
+            self.drops[D_NONCE] += 1
+            if self._est and not self._want_hello:
+                # The peer believes in a session we do not share (it missed a HELLO of ours, or
+                # took a late one): our HELLO tells it who we are now and which rules we want.
+                self._want_hello = _REPLY
             return
         self._heard(now)
         if t == T_RESUME:
@@ -430,11 +457,19 @@ class Link:
         if pn == _ZERO4:
             self.drops[D_MALFORMED] += 1
             return
+        if pn in self._gone:
+            self.drops[D_STATE] += 1  # a late copy of a HELLO of ours, looped back
+            return
         if pn == self.nonce:
-            # Our own HELLO looped back, or a 1-in-2**32 tie: pick another nonce.
+            # Our own HELLO looped back, or a peer that drew our nonce (1 in 2**32): the nonce
+            # no longer names this boot alone. Draw another and start over as a reboot would
+            # (the session id was made from the old one); the next HELLO goes on the timer,
+            # so a cable looped back on itself costs one HELLO per hello_ms.
             self.drops[D_STATE] += 1
+            self._forget(self.nonce)
             self.nonce = self._new_nonce()
-            self._want_hello = True
+            self._est = False
+            self._unlink()
             return
         self._heard(now)
         self._foreign_ms = None
@@ -442,36 +477,57 @@ class Link:
         self.peer_fw = (b[p + 1], b[p + 2], b[p + 3])
         self.peer_rules = bytes(b[p + _HELLO_MIN : p + n])
         if pn != self.peer_nonce:
-            if self.peer_nonce is not None:
-                self._restart_link()  # the peer restarted: new session, resume later
-            self.peer_nonce = pn
+            self.peer_nonce = pn  # a new peer, or the peer restarted: new session, resume later
             self._est = False
+            self._unlink()
         if bytes(b[p + 8 : p + 12]) == self.nonce:
             self._est = True
         if (b[p + 12] & _NEED_REPLY) or not self._est:
-            self._want_hello = True
-        if self._est and self._phase <= _PH_RULES:
-            if self.peer_rules == self.rules:
-                self._link()
-            else:
-                self._phase = _PH_RULES
+            if not self._want_hello:
+                self._want_hello = _REPLY
+        self._settle()
 
-    def _restart_link(self):
-        self._est = False
+    def _forget(self, nonce):
+        self._gone = (nonce,) + self._gone[: _GONE - 1]
+
+    def _settle(self):
+        """Linked exactly while established with equal rules: a change of either starts or drops
+        the session (the session id is made of both nonces and the rules)."""
+        if self._phase >= _PH_SYNC:
+            if self._est and self.peer_rules == self.rules:
+                return
+            self._unlink()
+        if not self._est:
+            return
+        if self.peer_rules == self.rules:
+            self._link()
+        elif self._phase != _PH_RULES:
+            self._phase = _PH_RULES
+            self._want_hello = _PROBE  # ask at once: the peer may still believe the rules agree
+
+    def _unlink(self):
+        """Drop the session: handshake again; untaken messages will come again, nothing in flight."""
         self._phase = _PH_HELLO
         self._want_resume = 0
         self.arq.rewind()
         for i in range(4):
             self.sid[i] = 0
+            self.sid_in[i] = 0
 
     def _link(self):
         """Both nonces known and echoed, same rules: start the session and RESUME."""
+        n = self.nonce
+        pn = self.peer_nonce
+        r = binascii.crc32(self.rules)
+        flip = 0xFF if n > pn else 0  # the side with the larger nonce sends it inverted
         for i in range(4):
-            self.sid[i] = self.nonce[i] ^ self.peer_nonce[i]
-        if self.nonce < self.peer_nonce:
-            self._sess_stream = self.nonce + self.peer_nonce
+            v = n[i] ^ pn[i] ^ ((r >> (8 * i)) & 0xFF)
+            self.sid[i] = v ^ flip
+            self.sid_in[i] = v ^ flip ^ 0xFF
+        if n < pn:
+            self._sess_stream = n + pn
         else:
-            self._sess_stream = self.peer_nonce + self.nonce
+            self._sess_stream = pn + n
         if self.arq.stream is None:
             self._fresh_stream()
         self.arq.rewind()
@@ -481,6 +537,7 @@ class Link:
     def _fresh_stream(self):
         self.arq.stream = self._sess_stream
         self.arq.role = 0 if self.nonce < self.peer_nonce else 1
+        self._used = False
         self.needs_save = True
 
     def _resume(self):
@@ -492,10 +549,9 @@ class Link:
         if b[p + 20] & _NEED_REPLY and not self._want_resume:
             self._want_resume = _REPLY
         stream = bytes(b[p : p + 8])
-        self.peer_has_game = stream != self._sess_stream
-        if stream != self.arq.stream:
-            self._phase = _PH_MISMATCH
-            self.mismatch = M_OTHER_GAME
+        used = b[p + 20] & _USED
+        self.peer_has_game = bool(used)
+        if stream != self.arq.stream and not self._give_way(stream, used, b[p + 20] & _ROLE):
             return
         ok = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
         if self._phase == _PH_OPEN and not ok:
@@ -507,6 +563,28 @@ class Link:
             return
         self.mismatch = _M_NONE
         self._phase = _PH_OPEN
+        self._used = True
+
+    def _give_way(self, stream, used, role):
+        """The peer's RESUME names another stream. A stream that never opened on its side is only a
+        proposal and gives way to a game; two proposals both become this session's fresh stream.
+        True if the streams now agree (go on to the counters)."""
+        if self._used:
+            if used:
+                self._phase = _PH_MISMATCH  # two games: the players decide (new_stream())
+                self.mismatch = M_OTHER_GAME
+            elif not self._want_resume:
+                self._want_resume = _REPLY  # ours stands: tell the peer, it gives way
+            return False
+        if used:
+            self.arq.stream = stream  # join the peer's game: the counters check that it fits
+            self.arq.role = 0 if role else 1
+            self.needs_save = True
+            return True
+        if self.arq.stream != self._sess_stream:
+            self._fresh_stream()
+            self._want_resume = _PROBE
+        return stream == self.arq.stream
 
     def _new_nonce(self):
         while True:

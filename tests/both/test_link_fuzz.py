@@ -63,7 +63,7 @@ def _noise(rng, link, captured):
     if k == 3:
         return _crafted(rng, rng.below(60), ver=2 + rng.below(200))  # other versions
     if k == 4:  # well-formed frames from a stale session (wrong session id)
-        sid = bytearray(link.sid)
+        sid = bytearray(link.sid)  # a's frames, damaged: b expects a's session id
         sid[rng.below(4)] ^= 1 + rng.below(255)
         return _crafted(rng, rng.below(40), ftype=lf.T_DATA + rng.below(2), sid=bytes(sid))
     return _crafted(rng, rng.below(40), ftype=5 + rng.below(250))  # unknown types
@@ -115,7 +115,7 @@ def test_line_noise_never_breaks_exactly_once_delivery():
 def _hostile(rng, link):
     """Valid frames in the right session with nonsense inside: what a malicious peer can send."""
     k = rng.below(5)
-    sid = bytes(link.sid)
+    sid = bytes(link.sid_in)  # what the peer's frames carry
     if k == 0:
         return _crafted(rng, rng.below(241), ftype=lf.T_DATA, sid=sid)
     if k == 1:

@@ -227,15 +227,16 @@ def test_restart_with_no_save_on_one_side_is_a_mismatch_until_new_stream():
     p = Pair(seed=5)
     _connect(p)
     p.outbox[0] = [b"game 1 move"]
-    p.run(500, until=lambda: len(p.inbox[1]) == 1)
+    p.run(500, until=lambda: len(p.inbox[1]) == 1 and p.links[0].unacked() == 0)
     p.flash[1] = None  # B's save was lost
     p.saved[1] = (0, 0)
     p.restart(1)
     p.run(1000)
     a, b = p.links
+    # B, with no game, joins A's; but it has lost a move it took: out of step on both sides
     assert p.status() == (ST_MISMATCH, ST_MISMATCH)
-    assert a.mismatch == M_OTHER_GAME and not a.peer_has_game
-    assert b.peer_has_game
+    assert a.mismatch == M_OUT_OF_STEP and b.mismatch == M_OUT_OF_STEP
+    assert b.stream == a.stream and b.role != a.role
     a.new_stream()  # A's game cannot go on: start a new one
     p.outbox[0] = [b"new game"]
     p.sent[0] = 0
@@ -243,6 +244,29 @@ def test_restart_with_no_save_on_one_side_is_a_mismatch_until_new_stream():
     _connect(p)
     p.run(500, until=lambda: len(p.inbox[1]) == 1)
     assert p.inbox[1] == [b"new game"]
+
+
+def test_two_different_games_are_a_mismatch_and_a_new_game_joins_one_not_begun():
+    q = Pair(seed=8)  # B's save comes from a game with another handheld, which never got going
+    _connect(q)
+    other = q.links[1].snapshot()
+    p = Pair(seed=7)
+    _connect(p)
+    p.outbox[0] = [b"game 1 move"]
+    p.run(500, until=lambda: len(p.inbox[1]) == 1 and p.links[0].unacked() == 0)
+    p.flash[1] = other
+    p.saved[1] = (0, 0)
+    p.inbox[1] = []
+    p.restart(1)
+    p.run(1000)
+    a, b = p.links
+    assert p.status() == (ST_MISMATCH, ST_MISMATCH)
+    assert a.mismatch == M_OTHER_GAME and b.mismatch == M_OTHER_GAME and a.peer_has_game and b.peer_has_game
+    a.new_stream()  # A gives up its game; B's has not begun (nothing taken either way): A joins it
+    p.outbox[0] = []
+    p.sent[0] = 0
+    _connect(p)
+    assert a.stream == b.stream == q.links[1].stream and a.role != b.role
 
 
 def test_restart_from_an_older_save_is_out_of_step():
@@ -326,8 +350,8 @@ def test_a_stray_resume_does_not_wedge_the_link():
     _connect(p)
     p.run(200)  # let the handshake's last frames land
     b = p.links[1]
-    stray = bytes(8) + bytes(12) + b"\x00"  # another stream, no reply wanted
-    p.cable.inject(1, lf.encode(lf.T_RESUME, b.sid, 0, 0, stray))
+    stray = bytes(8) + bytes(12) + b"\x04"  # another game (opened on its side), no reply wanted
+    p.cable.inject(1, lf.encode(lf.T_RESUME, b.sid_in, 0, 0, stray))
     p.run(10)
     assert b.status() == ST_MISMATCH
     p.outbox[0] = [b"still here"]
@@ -343,3 +367,92 @@ def test_counters_for_the_game_follow_the_stream():
     p.run(2000, until=lambda: a.acked == 3)
     assert (a.queued, a.acked, b.taken) == (3, 3, 3)
     assert a.unacked() == 0 and b.queued == 0
+
+
+# --- issue 13: two handshake deadlocks, each replayed exactly ------------------------------------
+def _hello(nonce, echo, need_reply, rules, fw=(1, 0, 0)):
+    """A HELLO frame as a peer (or a cable looped back) would send it."""
+    payload = bytes((lf.VERSION,) + tuple(fw)) + bytes(nonce) + bytes(echo)
+    payload += bytes((1 if need_reply else 0, len(rules))) + bytes(rules)
+    return lf.encode(lf.T_HELLO, bytes(4), 0, 0, payload)
+
+
+def _talks(p, n=3, ms=8000):
+    """Both sides open on one session, and a few more messages each way arrive exactly once."""
+    for side in (0, 1):
+        p.outbox[side] = p.outbox[side] + [b"after %d %d" % (side, i) for i in range(n)]
+    p.run(ms, until=lambda: _open(p) and p.delivered())
+    a, b = p.links
+    assert _open(p) and p.delivered(), (p.status(), len(p.inbox[0]), len(p.inbox[1]))
+    assert bytes(a.sid) == bytes(b.sid_in) and bytes(b.sid) == bytes(a.sid_in)
+
+
+def test_a_hello_carrying_our_own_nonce_does_not_stop_the_link():
+    # Handheld 2 (side 1) receives one valid HELLO with its own nonce, echo = handheld 1's nonce,
+    # need-reply set, rules 01 02: a cable looping TX back to RX, or a hostile peer, sends that.
+    p = Pair(seed=31, rules=(b"\x01\x02", b"\x01\x02"))
+    _connect(p)
+    p.outbox[0] = [b"before 0"]
+    p.outbox[1] = [b"before 1"]
+    p.run(1000, until=p.delivered)
+    a, b = p.links
+    looped = _hello(b.nonce, a.nonce, True, b"\x01\x02")
+    old = bytes(b.nonce)
+    p.cable.inject(1, looped)
+    p.run(20)
+    assert bytes(b.nonce) != old  # it draws a new nonce...
+    _talks(p)  # ...and both sides meet again on a new session (before: "Cable unplugged?" for good)
+    assert a.peer_nonce == b.nonce and b.peer_nonce == a.nonce
+
+
+class _DropOnce:
+    """A UART end that loses the first frame that matches(frame tuple) on its way out."""
+
+    def __init__(self, port, matches):
+        self.port = port
+        self.matches = matches
+        self.dropped = 0
+
+    def any(self):
+        return self.port.any()
+
+    def readinto(self, buf, n=None):
+        return self.port.readinto(buf, n)
+
+    def write(self, buf):
+        if not self.dropped:
+            frames = lf.decode_all(bytes(buf))
+            if frames and self.matches(frames[0]):
+                self.dropped += 1
+                return len(buf)
+        return self.port.write(buf)
+
+
+def test_a_hello_lost_after_adopting_the_peers_rules_is_asked_for_again():
+    # Handheld 1 (side 0): Ships touch: No (01 00); handheld 2 the default (01 02). Both open
+    # Link battle; handheld 2 presses "A: play that", and its one HELLO with 01 00 is lost.
+    p = Pair(seed=32, rules=(b"\x01\x00", b"\x01\x02"))
+    p.run(1500, until=lambda: p.status() == (ST_RULES, ST_RULES))
+    assert p.status() == (ST_RULES, ST_RULES)
+    a, b = p.links
+    tap = _DropOnce(b.port, lambda f: f[0] == lf.T_HELLO and f[4][14:] == b"\x01\x00")
+    b.port = tap
+    b.set_rules(b.peer_rules)
+    _talks(p)  # before: "Cable unplugged?" / "Linked. Finding our place in the game..." for good
+    assert tap.dropped == 1
+    assert a.rules == b.rules == b"\x01\x00"
+
+
+def test_a_passing_foreign_version_hello_never_covers_a_live_session():
+    p = Pair(seed=33)
+    _connect(p)
+    p.cable.inject(1, _foreign_hello(2, (2, 5, 1)))  # noise that passes the CRC, a third device
+    p.outbox[0] = [b"shot"]
+    p.run(1000, until=lambda: p.inbox[1] == [b"shot"])
+    assert p.inbox[1] == [b"shot"] and p.status() == (ST_OPEN, ST_OPEN)
+    assert p.links[1].drops[lf.D_VERSION] == 1
+    p.on[0] = False  # our handheld goes quiet and only the foreign one is heard: now say so
+    for _ in range(8):
+        p.cable.inject(1, _foreign_hello(2, (2, 5, 1)))
+        p.run(250)
+    assert p.links[1].status() == ST_VERSION
