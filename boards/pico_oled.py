@@ -35,6 +35,8 @@ I2C_FREQ = 400_000
 OLED_ADDR = 0x3C
 UART_ID = 1
 BAUD = 115_200
+RXBUF = 4096  # the link's receive ring (bytes): holds what the peer can send in a stall of 763 ms
+LINK_BUDGET_MS = 500  # the longest frame a link game may take (docs/link-protocol.md, section 1)
 BUTTON_ORDER = ("up", "down", "left", "right", "a", "b")  # bit order of hal.UP..hal.B
 SAVES = "/saves"
 
@@ -84,7 +86,7 @@ def make_hw():
     pins = [Pin(PINS[n], Pin.IN, Pin.PULL_UP) for n in BUTTON_ORDER]
     buttons = Buttons(_button_reader(pins))
     uart = machine.UART(
-        UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=1024, txbuf=1024
+        UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=RXBUF, txbuf=1024
     )
     pwm = machine.PWM(Pin(PINS["piezo"]))
     pwm.duty_u16(0)
