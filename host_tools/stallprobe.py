@@ -116,19 +116,22 @@ CAL = [_cal_us(15)]  # the fastest so far: again every RECAL frames (between fra
 K = CAL_DEVICE_US / CAL[0]
 RECAL = 200
 
-MAIN = os.getenv("BROADSIDE_MAIN")
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-for _p in [p for p in sys.path if p == HERE or p.endswith("/" + HERE)]:
-    sys.path.remove(_p)
-_MAIN_DIR = MAIN[: MAIN.rfind("/")]
-for _d in (_MAIN_DIR + "/../boards", _MAIN_DIR + "/boards"):
-    try:
-        os.stat(_d)
-        sys.path.append(_d)
+def _paths(main):
+    """The install's folder first and its boards, never this folder (CPython's sim.py is here)."""
+    here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+    sys.path[:] = [p for p in sys.path if p != here and not p.endswith("/" + here)]
+    top = main[: main.rfind("/")]
+    for d in (top + "/../boards", top + "/boards"):
+        try:
+            os.stat(d)
+        except OSError:
+            continue
+        sys.path.append(d)
         break
-    except OSError:
-        pass
-sys.path.insert(0, _MAIN_DIR)
+    sys.path.insert(0, top)
+
+
+_paths(os.getenv("BROADSIDE_MAIN"))
 
 # this frame: [host us left out, oled bytes, saves, save bytes, erases, flash-off us, frame no]
 F = [0, 0, 0, 0, 0, 0, 0]
@@ -307,27 +310,24 @@ def _instrument(link):
     link.frame = timed_frame
 
 
-_make_hw = sim.make_hw
+def _hook():
+    """The board's make_hw instrumented, and the app kept (its top screen names a frame)."""
+    make, init = sim.make_hw, app.App.__init__
 
+    def make_hw():
+        hw = make()
+        _instrument(hw.sim)
+        return hw
 
-def make_hw():
-    hw = _make_hw()
-    _instrument(hw.sim)
-    return hw
+    def keep(self, hw):
+        init(self, hw)
+        APP[0] = self
 
+    sim.make_hw = make_hw
+    app.App.__init__ = keep
 
-sim.make_hw = make_hw
 
 import app  # noqa: E402
 
-_app_init = app.App.__init__
-
-
-def _init(self, hw):
-    _app_init(self, hw)
-    APP[0] = self
-
-
-app.App.__init__ = _init
-
+_hook()
 __import__("main")  # runs the handheld until the front end closes
