@@ -50,3 +50,19 @@ def test_no_byte_is_lost_in_a_stall_the_buffer_covers():
 def test_the_old_buffer_lost_bytes_in_such_a_stall():
     lost, delivered = _stalled(1024, pico_oled.LINK_BUDGET_MS, 110)
     assert lost > 0 and delivered  # the link resent them
+
+
+def _rec(frame, python, k=100):
+    return {"handheld": 1, "frame": frame, "python": python, "oled_bytes": 0, "flash_off_us": 0, "k": k}
+
+
+def test_a_frame_counts_its_median_over_the_runs():
+    from host_tools.bench_stall import merge
+
+    runs = [
+        {(0, 1): _rec(1, 10), (0, 2): _rec(2, 500)},  # frame 2: preempted in this run only
+        {(0, 1): _rec(1, 30), (0, 3): _rec(3, 40)},
+        {(0, 1): _rec(1, 20), (0, 3): _rec(3, 60)},
+    ]
+    got = {f["frame"]: f["us"] for f in merge(runs)}
+    assert got == {1: 2000, 3: 4000}  # frame 2 was not logged in the other two: under the threshold
