@@ -58,7 +58,7 @@ PAGE = 256
 INLINE_MAX = 512
 META_COMMITS = 5
 HEAD = 12  # storage's header
-LOG_US = 10000  # frames logged: this long on the device, by the model
+LOG_US = 100000  # frames logged: this long on the device, by the model (a tenth of the budget)
 
 
 class _Calib:
