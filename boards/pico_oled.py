@@ -35,6 +35,13 @@ I2C_FREQ = 400_000
 OLED_ADDR = 0x3C
 UART_ID = 1
 BAUD = 115_200
+# The link cable's receive ring, filled by the UART interrupt while the game computes: 5 KB hold
+# all that the other handheld can send while this one does not read the cable for up to 1.9 s
+# (its window and backoff bound it: host_tools/bench_stall.py peer_bytes()). No frame of a link
+# game may take longer than LINK_BUDGET_MS (measured: `python -m host_tools.bench stall`).
+# docs/link-protocol.md, section 1.
+RXBUF = 5120
+LINK_BUDGET_MS = 1000
 BUTTON_ORDER = ("up", "down", "left", "right", "a", "b")  # bit order of hal.UP..hal.B
 SAVES = "/saves"
 
@@ -85,7 +92,7 @@ def make_hw():
     pins = [Pin(PINS[n], Pin.IN, Pin.PULL_UP) for n in BUTTON_ORDER]
     buttons = Buttons(_button_reader(pins))
     uart = machine.UART(
-        UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=1024, txbuf=1024
+        UART_ID, baudrate=BAUD, tx=Pin(PINS["link_tx"]), rx=Pin(PINS["link_rx"]), rxbuf=RXBUF, txbuf=1024
     )
     pwm = machine.PWM(Pin(PINS["piezo"]))
     pwm.duty_u16(0)

@@ -47,7 +47,7 @@ class Placing(placing.Placement):
             placing.Placement.update(self, app)
 
     def begin(self, app):
-        self.s.begin(app)  # commits the fleet (linkbattle.game.commit) and goes to the battle
+        self.s.begin(app)  # commits the fleet (linkbattle.game.commit); the battle comes next frame
 
     def shuffle(self):
         self.fleet.shuffle(self.rng)

@@ -36,7 +36,7 @@ from linkbattle.game import (
     LkGame,
     rules_bytes,
 )
-from linkbattle.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, PEER_SAVE, SAVE
+from linkbattle.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE, PEER_SAVE, SAVE
 
 FW = (1, 0, 0)  # this firmware's version, sent in HELLO
 TAG = b"L"
@@ -115,9 +115,11 @@ class Session:
         """Step the game; save; redraw on a link change; go to the screen the state calls for.
         Returns the game's events, or -1 when the player was sent to another screen."""
         g = self.g
+        done = g.done()
         ev = g.step(app.now)
         self.events |= ev
-        if g.needs_save():
+        saved = g.needs_save()
+        if saved:
             self.save(app)
         st = g.link.status()
         if st != self.status:
@@ -138,8 +140,13 @@ class Session:
             return ev
         if kind == K_MENU:
             app.pop()  # a menu over the battle closes; the battle goes on next frame
-        else:
-            self.go(app, want)
+            return -1
+        if saved or g.done() != done:
+            # One long step a frame (the link is read between frames: docs/link-protocol.md,
+            # section 1): after a save, or the check of their fleet, the next stage's screen
+            # loads in the next frame.
+            return ev
+        self.go(app, want)
         return -1
 
     def seed(self):
@@ -158,6 +165,8 @@ class Session:
             return K_END
         if self.status in (ST_MISMATCH, ST_RULES, ST_VERSION):
             return K_CONNECT
+        if kind == K_PLACE and g.phase >= PLAYING:
+            return K_BATTLE  # committed (begin())
         if kind == K_CONNECT and self.status == ST_OPEN:
             if g.phase == PLACING:
                 return K_COIN
@@ -181,10 +190,10 @@ class Session:
         app.save_game(SAVE, lk_save.payload(g, TAG), g.turn_no, label, "u_turn")
 
     def begin(self, app):
-        """The fleet is placed: commit to it, save, and on to the battle."""
+        """The fleet is placed: commit to it and save; the battle's screen comes next frame
+        (where())."""
         self.g.commit()
         self.save(app)
-        self.go(app, K_BATTLE)
 
     def quit(self, app):
         """Leave the mode; the save stays for Continue (the end screen clears it)."""

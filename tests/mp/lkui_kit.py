@@ -178,8 +178,8 @@ class Pair:
         assert self.run(60, lambda: self.kind() == "Coin"), self.kind()
         self.press(A)  # the coin: on to placing (the fleet comes shuffled)
         assert self.kind() == "Placing"
-        self.press(A)  # Start
-        assert self.kind() == "Battle"
+        self.press(A)  # Start: the fleet is committed, the battle comes once no save is due
+        assert self.run(20, lambda: self.kind() == "Battle"), self.kind()
         assert self.run(100, lambda: self.game().ready())
 
     def sweep(self, limit=3000):

@@ -16,6 +16,7 @@ def test_a_whole_game_by_pressing_a_keeps_the_saving_rule_and_ends_checked():
     p = Pair((5, 6))
     p.to_battle()
     assert p.sweep()
+    p.run(1)  # the end screen's first frame: its cue
     g = p.game()
     assert g.phase == VERIFIED and p.bot.phase == VERIFIED and {g.winner, p.bot.winner} == {ME, PEER}
     assert p.ours.unsaved_polls == 0  # saved after every send and take, before the next poll
