@@ -21,9 +21,9 @@ class Frames:
         self.both = 0
         save = p.app.save
 
-        def counted(name, payload):
+        def counted(name, payload, pre=b""):
             self.saves += 1
-            return save(name, payload)
+            return save(name, payload, pre)
 
         p.app.save = counted
 
