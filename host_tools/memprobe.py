@@ -15,7 +15,10 @@ What it measures, all on the firmware's side of the pipe:
 - each game mode's import (time and the heap it keeps), through a wrapper
   around builtins.__import__ that only looks at the modules listed in
   core.modes.MODES.
-Frame flag 8 asks for the numbers: one M message of key=value pairs.
+Frame flag 8 asks for the numbers: one M message of key=value pairs (with
+the screen on top and, on a menu, the entry under its cursor). Frame flag
+16 prints micropython.qstr_info() and the live heap on the console (32: and
+every qstr, one Q(...) line each).
 
 Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
 install); BROADSIDE_EAGER=1 imports every game mode and every other module
@@ -25,6 +28,7 @@ lazy loading).
 
 import builtins
 import gc
+import micropython
 import os
 import sys
 from time import ticks_diff, ticks_us
@@ -87,15 +91,18 @@ def _report(link):
     top = APP[0].top() if APP[0] is not None else None
     # one format string (longer than 10 characters, so not interned): the probe's own qstrs
     # share MicroPython's qstr pools with the firmware's and would push them to the next step
+    items = getattr(top, "items", None)
+    sel = getattr(top, "sel", None)
     parts = [
         "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
-        "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s"
+        "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
         % (
             N[0], N[1], N[2], N[3], N[4], N[5], N[7], gc.mem_alloc(), A0, gc.mem_alloc() + gc.mem_free(),
             type(top).__name__ if top is not None else "-",
             len(APP[0].stack) if APP[0] is not None else 0,
             ",".join(m for m in WATCH if m in sys.modules),
             PEAK[0],
+            "_".join(str(items[sel][0]).split()) if isinstance(items, list) and isinstance(sel, int) and sel < len(items) else "-",
         )
     ]  # fmt: skip
     for name in IMPORTS:
@@ -134,6 +141,10 @@ def _instrument(link):
                 PEAK[0] = _where()
         if flags & 8:
             _report(link)
+        if flags & 16:  # the qstr pool and the live heap, on the console
+            gc.collect()
+            micropython.qstr_info(1 if flags & 32 else 0)
+            print("live_heap=%d" % gc.mem_alloc())
         N[6] = ticks_us()
         return now
 
