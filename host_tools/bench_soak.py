@@ -57,8 +57,8 @@ VISITS = (
     ("continue", ("continue",), "A,WAIT300,A,WAIT300,A,WAIT300,B,WAIT300"),
 )
 LINKED = (
-    ("link_battle", ("battleship_menu", "link_battle"), bench_memory._link_game(450)[len("WAIT1500,"):]),
-    ("link_salvo", ("battleship_menu", "link_salvo"), bench_memory._link_game(550)[len("WAIT1500,"):]),
+    ("link_battle", ("battleship_menu", "link_battle"), bench_memory._link_game(450)[len("WAIT1500,") :]),
+    ("link_salvo", ("battleship_menu", "link_salvo"), bench_memory._link_game(550)[len("WAIT1500,") :]),
     ("torpedo_cable", ("torpedo",), bench_memory._torpedo("DOWN,A,WAIT3000,A,WAIT300,A", 500)),
 )
 # After the session: one whole game of each mode, as the memory bench plays it.
@@ -142,7 +142,8 @@ class Session:
             text = str(e).strip().splitlines()
             err = next((x for x in reversed(text) if "Error" in x), text[-1] if text else "?")
             where = [x.strip() for x in text if x.strip().startswith("File ")][-1:]
-            self.crashes.append({"mode": self.mode, "error": err[:200], "at": where[0][:200] if where else ""})
+            at = where[0][:200] if where else ""
+            self.crashes.append({"mode": self.mode, "error": err[:200], "at": at})
             self.boot()
             raise Crashed() from None
 

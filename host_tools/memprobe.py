@@ -28,10 +28,11 @@ lazy loading).
 
 import builtins
 import gc
-import micropython
 import os
 import sys
 from time import ticks_diff, ticks_us
+
+import micropython
 
 T_START = ticks_us()
 gc.collect()
@@ -93,6 +94,7 @@ def _report(link):
     # share MicroPython's qstr pools with the firmware's and would push them to the next step
     items = getattr(top, "items", None)
     sel = getattr(top, "sel", None)
+    ok = isinstance(items, list) and isinstance(sel, int) and sel < len(items)
     parts = [
         "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
         "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
@@ -102,7 +104,7 @@ def _report(link):
             len(APP[0].stack) if APP[0] is not None else 0,
             ",".join(m for m in WATCH if m in sys.modules),
             PEAK[0],
-            "_".join(str(items[sel][0]).split()) if isinstance(items, list) and isinstance(sel, int) and sel < len(items) else "-",
+            "_".join(str(items[sel][0]).split()) if ok else "-",
         )
     ]  # fmt: skip
     for name in IMPORTS:

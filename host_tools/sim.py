@@ -6,6 +6,10 @@ speaker and link cable.
     python -m host_tools.sim --headless --keys "DOWN,A" --png out.png
     python -m host_tools.sim --pair               # two handhelds and a cable
 
+It runs the compiled install (.mpy, as `make flash` puts on the device) by
+default: compiling the sources takes heap the device never spends, and at
+the default 192 KB some modes do not fit then. --sources runs firmware/.
+
 Keys (interactive): arrows move, z/space/Enter = A, x/Backspace = B,
 p = screenshot PNG, q = quit. Key scripts: UP DOWN LEFT RIGHT A B, WAIT<ms>,
 HOLD<ms>:<KEY>, and in --pair mode a prefix 1: or 2: picks the handheld.
@@ -389,10 +393,16 @@ def main(argv=None):
     ap.add_argument(
         "--compiled",
         action="store_true",
-        help="run the compiled .mpy install, as the device does (else firmware/ sources)",
+        help="run the compiled .mpy install, as the device does (the default)",
+    )
+    ap.add_argument(
+        "--sources",
+        action="store_true",
+        help="run the firmware/ sources instead (compiled in the handheld's heap: some modes "
+        "need more than the default heap then, e.g. --heap 256K)",
     )
     args = ap.parse_args(argv)
-    main_py, path = compiled_install() if args.compiled else (None, None)
+    main_py, path = compiled_install() if not args.sources else (None, None)
 
     n = 2 if args.pair else 1
     handhelds = []
