@@ -86,8 +86,9 @@ class Crashed(Exception):
 class Session:
     """The handhelds of one soak, and the numbers taken so far."""
 
-    def __init__(self, install, seed, heap=HEAP, n=1):
+    def __init__(self, install, seed, heap=HEAP, n=1, env=None):
         self.install = install
+        self.env = env or {}
         self.seed = seed
         self.heap = heap
         self.n = n
@@ -103,6 +104,7 @@ class Session:
         self.boot()
 
     def boot(self):
+        self.booting = True
         for h in self.hs:
             h.close()
         self.hs = []
@@ -111,6 +113,7 @@ class Session:
                 "BROADSIDE_MAIN": os.path.join(self.install, "main.py"),
                 "BROADSIDE_SEED": str(self.seed * 10 + i + 1),
             }
+            env.update(self.env)
             saves = self.saves[i] if self.saves else None
             h = Handheld(
                 heap=self.heap,
@@ -125,6 +128,7 @@ class Session:
         if self.n == 2:
             Cable(self.hs[0], self.hs[1])
         self.keys("WAIT330")
+        self.booting = False
 
     def close(self):
         for h in self.hs:
@@ -139,6 +143,8 @@ class Session:
             for h, m in zip(self.hs, masks):
                 h.frame(m, flags)
         except FirmwareCrashed as e:
+            if self.booting:
+                raise
             text = str(e).strip().splitlines()
             err = next((x for x in reversed(text) if "Error" in x), text[-1] if text else "?")
             where = [x.strip() for x in text if x.strip().startswith("File ")][-1:]
@@ -172,6 +178,20 @@ class Session:
                 self.peak_at = m.get("peak_at", "").split(":")[0]
         return s
 
+    def names(self, k=0):
+        """(qstrs interned, bytes they take) on handheld k: micropython.qstr_info()."""
+        h = self.hs[k]
+        n = len(h.console)
+        self._frame([0] * self.n, 16)
+        self._frame([0] * self.n)
+        for _ in range(50):  # the console is read by a thread
+            line = next((x for x in h.console[n:] if x.startswith("qstr pool")), None)
+            if line:
+                f = dict(kv.split("=") for kv in line.split(": ", 1)[1].split(", "))
+                return int(f["n_qstr"]), int(f["n_total_bytes"])
+            time.sleep(0.02)
+        return None, None
+
     def live(self, k=0):
         s = self.status(k)
         return int(s["live_now"]) - int(s["probe_start"])
@@ -181,7 +201,8 @@ class Session:
         """Back to the main menu on every handheld (k: only that one): B, or a menu's quit
         entry when a game's menu is up. False when it could not be reached."""
         ks = range(self.n) if k is None else (k,)
-        for n in range(tries):
+        last_b = {}  # handheld -> (the screen it pressed B on last, how many times in a row)
+        for _ in range(tries):
             away = [i for i in ks if not self._at_home(self.status(i))]
             if not away:
                 return True
@@ -196,9 +217,14 @@ class Session:
                         continue
                     if self._menu_has_quit(i):
                         continue
-                # B leaves most screens; A too, now and then (a battle's own fleet view
-                # opens its menu on A; a game's prompt goes on to its end)
-                self.keys(who + ("A" if n % 3 == 2 else "B") + ",WAIT300")
+                # B leaves most screens; where B did not (a battle shows its own fleet
+                # on B, and opens its menu on A there; a game's prompt goes on), A
+                screen = s.get("screen")
+                seen, times = last_b.get(i, (None, 0))
+                times = times + 1 if seen == screen else 1
+                key = "A" if times > 3 else "B"
+                last_b[i] = (screen, 0 if key == "A" else times)
+                self.keys(who + key + ",WAIT300")
         return False
 
     def _at_home(self, s):
@@ -263,10 +289,11 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
     s = Session(install, seed, heap, n=2 if linked else 1)
     visits = {}
     stuck = []
-    menu = []
+    menu = []  # after each visit: (live heap at the menu, names interned, pool bytes, boots so far)
     try:
         fresh = s.live()
-        s.random_presses(rng, 0)
+        names0 = s.names()
+        menu.append((fresh, names0[0], names0[1], 0))
         order = list(LINKED if linked else VISITS)
         while s.presses < presses:
             rng.shuffle(order)
@@ -278,15 +305,22 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
                         visits[name] = visits.get(name, 0) + 1
                     s.mode = "menu"
                     if not s.home():
-                        st = s.status()
-                        stuck.append("%s (%s)" % (name, st.get("screen")))
+                        stuck.append("%s (%s)" % (name, s.status().get("screen")))
                     # a few presses from the menu itself: wherever they lead
                     s.random_presses(rng, rng.randint(0, 30))
                     s.home()
-                    menu.append(s.live())
-                except Crashed:
-                    pass
+                    menu.append((s.live(),) + s.names() + (len(s.crashes),))
+                except Crashed:  # booted again: the heap starts afresh
+                    menu.append((s.live(),) + s.names() + (len(s.crashes),))
         end = s.live()
+        names1 = s.names()
+        menu.append((end,) + names1 + (len(s.crashes),))
+        first = {}  # boot -> its first menu sample
+        for m in menu:
+            first.setdefault(m[3], m)
+        # What a visit kept that is not a name: the menu heap's growth over a visit that
+        # interned no new name (a leak; the names stay by design of the interpreter)
+        leaks = [b[0] - a[0] for a, b in zip(menu, menu[1:]) if a[1] == b[1] and a[3] == b[3] and b[0] > a[0]]
         result = {
             "bench": "soak",
             "seed": seed,
@@ -297,11 +331,15 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
             "modes_visited": visits,
             "menu_heap_fresh": fresh,
             "menu_heap_end": end,
-            "retained_bytes": end - fresh,
-            "menu_heap_max": max(menu) if menu else end,
+            # the most the menu heap grew within one boot (a crash boots afresh)
+            "retained_bytes": max(m[0] - first[m[3]][0] for m in menu),
+            "menu_heap_max": max(m[0] for m in menu),
             "peak_heap_bytes": s.peak,
             "worst_mode": s.peak_mode,
             "worst_screen": s.peak_at,
+            "names_interned": max(m[1] - first[m[3]][1] for m in menu),
+            "names_bytes": max(m[2] - first[m[3]][2] for m in menu),
+            "leak_bytes": max(leaks, default=0),
             "stuck": stuck,
         }
         if after:
@@ -318,6 +356,51 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
         and all(result.get("complete_after", {}).values())
     )
     return result
+
+
+# The tour: every mode's first screen in turn, in one session, back to the menu after each.
+TOUR = (
+    ("battleship", ("battleship_menu", "battleship")),
+    ("salvo", ("battleship_menu", "salvo")),
+    ("link_battle", ("battleship_menu", "link_battle")),
+    ("link_salvo", ("battleship_menu", "link_salvo")),
+    ("express", ("express",)),
+    ("cards", ("cards",)),
+    ("torpedo", ("torpedo",)),
+    ("settings", ("settings",)),
+)
+
+
+def tour(install=None, heap=HEAP, seed=1):
+    """Enter every mode in turn (its first screen, a moment there) and come back: the
+    menu's live heap and the interpreter's interned names after each."""
+    install = install or bench_memory.build_installs(source=False)["mpy"]
+    s = Session(install, seed, heap)
+    out = {"bench": "memory", "mode": "tour", "heap": heap, "completed": True}
+    try:
+        heaps = {"fresh": s.live()}
+        names = {"fresh": s.names()[0]}
+        for name, entries in TOUR:
+            s.mode = name
+            try:
+                ok = s.open(entries) and s.keys("WAIT1000") is None and s.home()
+            except Crashed:
+                ok = False
+            if not ok:
+                out["completed"] = False
+                out.setdefault("failed", []).append(name)
+            heaps[name] = s.live()
+            names[name] = s.names()[0]
+        out["menu_heap"] = heaps
+        out["qstrs"] = names
+        steps = list(heaps.values())
+        out["visit_bytes"] = {k: heaps[k] - steps[i] for i, k in enumerate(list(heaps)[1:])}
+        out["retained_bytes"] = steps[-1] - steps[0]
+        if s.crashes:
+            out["crash"] = s.crashes
+    finally:
+        s.close()
+    return out
 
 
 def complete_after(s, modes):

@@ -193,4 +193,23 @@ if os.getenv("BROADSIDE_EAGER") == "1":
 
     _import_all(_MAIN_DIR + "/lib", "")
 
+if os.getenv("BROADSIDE_WARM") == "1":  # experiment: every module's names interned at boot
+    _before = set(sys.modules)
+
+    def _warm(folder, prefix):
+        for _n in os.listdir(folder):
+            if "." not in _n:
+                _warm(folder + "/" + _n, prefix + _n + ".")
+            if _n.endswith(".mpy") and prefix and not prefix.startswith("core") and not prefix.startswith("adafruit"):
+                _m = prefix + _n[:-4]
+                if _m not in sys.modules:
+                    __import__(_m)
+                for _k in [k for k in sys.modules if k not in _before and not k.startswith(("core", "adafruit"))]:
+                    sys.modules[_k].__dict__.clear()
+                    del sys.modules[_k]
+                gc.collect()
+
+    _warm(_MAIN_DIR + "/lib", "")
+    gc.collect()
+
 __import__("main")  # runs the handheld until the front end closes
