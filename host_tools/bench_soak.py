@@ -278,6 +278,7 @@ def _visit(s, name, entries, script, rng, gap):
         return False
     s.keys(script)
     s.random_presses(rng, gap)
+    s.status()  # the peak so far, while the visit is still the mode's
     return True
 
 

@@ -23,7 +23,9 @@ every qstr, one Q(...) line each).
 Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
 install); BROADSIDE_EAGER=1 imports every game mode and every other module
 of the install before the app starts (the "imported-all" comparison for
-lazy loading).
+lazy loading); BROADSIDE_WARM=1 imports every game module once and drops it
+again before the app starts (every name they hold interned for good: the
+heap an evening that visited every mode leaves).
 """
 
 import builtins
@@ -193,23 +195,24 @@ if os.getenv("BROADSIDE_EAGER") == "1":
 
     _import_all(_MAIN_DIR + "/lib", "")
 
-if os.getenv("BROADSIDE_WARM") == "1":  # experiment: every module's names interned at boot
-    _before = set(sys.modules)
+if os.getenv("BROADSIDE_WARM") == "1":
+    # every game module imported once and dropped again before the app starts: each name
+    # they hold is interned for good, as after an evening that visited every mode
+    _BOOT = set(sys.modules)
+    _KEEP = ("core", "adafruit")
 
     def _warm(folder, prefix):
         for _n in os.listdir(folder):
             if "." not in _n:
                 _warm(folder + "/" + _n, prefix + _n + ".")
-            if _n.endswith(".mpy") and prefix and not prefix.startswith("core") and not prefix.startswith("adafruit"):
-                _m = prefix + _n[:-4]
-                if _m not in sys.modules:
-                    __import__(_m)
-                for _k in [k for k in sys.modules if k not in _before and not k.startswith(("core", "adafruit"))]:
+            _m = prefix + _n[:-4]
+            if _n.endswith(".mpy") and prefix and not _m.startswith(_KEEP):
+                __import__(_m)
+                for _k in [k for k in sys.modules if k not in _BOOT and not k.startswith(_KEEP)]:
                     sys.modules[_k].__dict__.clear()
                     del sys.modules[_k]
                 gc.collect()
 
     _warm(_MAIN_DIR + "/lib", "")
-    gc.collect()
 
 __import__("main")  # runs the handheld until the front end closes
