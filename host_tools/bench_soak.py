@@ -372,26 +372,19 @@ TOUR = (
 )
 
 
-def tour(install=None, heap=HEAP, seed=1):
+def tour(install=None, heap=HEAP, seed=1, modes=TOUR, passes=1):
     """Enter every mode in turn (its first screen, a moment there) and come back: the
-    menu's live heap and the interpreter's interned names after each."""
+    menu's live heap and the interpreter's interned names after each (a second pass
+    names its visits "mode#2")."""
     install = install or bench_memory.build_installs(source=False)["mpy"]
     s = Session(install, seed, heap)
     out = {"bench": "memory", "mode": "tour", "heap": heap, "completed": True}
     try:
         heaps = {"fresh": s.live()}
         names = {"fresh": s.names()[0]}
-        for name, entries in TOUR:
-            s.mode = name
-            try:
-                ok = s.open(entries) and s.keys("WAIT1000") is None and s.home()
-            except Crashed:
-                ok = False
-            if not ok:
-                out["completed"] = False
-                out.setdefault("failed", []).append(name)
-            heaps[name] = s.live()
-            names[name] = s.names()[0]
+        for k in range(passes):
+            for mode, entries in modes:
+                _tour_visit(s, out, heaps, names, mode + ("#%d" % (k + 1) if k else ""), entries)
         out["menu_heap"] = heaps
         out["qstrs"] = names
         steps = list(heaps.values())
@@ -402,6 +395,21 @@ def tour(install=None, heap=HEAP, seed=1):
     finally:
         s.close()
     return out
+
+
+def _tour_visit(s, out, heaps, names, name, entries):
+    s.mode = name
+    try:
+        s.open(entries)
+        s.keys("WAIT1000")
+        ok = s.home()
+    except Crashed:
+        ok = False
+    if not ok:
+        out["completed"] = False
+        out.setdefault("failed", []).append(name)
+    heaps[name] = s.live()
+    names[name] = s.names()[0]
 
 
 def complete_after(s, modes):
