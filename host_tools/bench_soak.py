@@ -405,6 +405,7 @@ def _tour_visit(s, out, heaps, names, name, entries):
         ok = s.home()
     except Crashed:
         ok = False
+        name += " (crashed: booted again)"
     if not ok:
         out["completed"] = False
         out.setdefault("failed", []).append(name)
