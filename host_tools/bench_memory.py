@@ -223,7 +223,7 @@ def play(
             h.frame(0, flags | 8)
             h.run_to_frame()
             h.reply(0)
-            stats.append(dict(h.mem))
+            stats.append(merged(h))
     except FirmwareCrashed as e:
         text = str(e)
         result["completed"] = False
@@ -255,6 +255,26 @@ def play(
         result["import_bytes"] = sum(b for _, b in imports.values())
         result["modules"] = sorted(imports)
     return result
+
+
+def merged(h):
+    """A handheld's numbers over the whole session: the firmware restarts on its way back
+    to the menu after a game (hw.reset), and each process reported before it ended."""
+    runs = h.mems + [h.mem]
+    out = dict(runs[-1])
+    for key in ("peak_live", "work_max_us", "gc_max_us", "heap_total", "probe_start"):
+        out[key] = str(max(int(r.get(key, 0)) for r in runs))
+    for key in ("frames", "work_sum_us"):
+        out[key] = str(sum(int(r.get(key, 0)) for r in runs))
+    for key in ("boot_us", "boot_live"):
+        out[key] = runs[0].get(key, "0")
+    out["peak_at"] = max(runs, key=lambda r: int(r.get("peak_live", 0))).get("peak_at", "")
+    for r in runs:
+        for k, v in r.items():
+            if k.startswith("imp_"):
+                out.setdefault(k, v)
+    out["restarts"] = str(h.restarts)
+    return out
 
 
 def _numbers(stats, hs, moves):

@@ -163,6 +163,13 @@ _make_hw = sim.make_hw
 def make_hw():
     hw = _make_hw()
     _instrument(hw.sim)
+    reset = hw.reset
+
+    def report_and_reset():  # the numbers of this process, before a restart ends it
+        _report(hw.sim)
+        reset()
+
+    hw.reset = report_and_reset
     return hw
 
 
