@@ -18,7 +18,6 @@ from core.storage import StorageError
 from core.strings import t
 
 _MENU_MODULES = ("core.home", "core.modes")
-_WAY_SAVE = "way"  # the menu entries to come back to, across a restart (see home())
 
 
 class App:
@@ -43,23 +42,11 @@ class App:
             elif where == "damaged":
                 self.notice = t("settings_damaged")
             if getattr(hw, "reset", None) is not None:
-                self._way_back(hw.storage)
+                way = hw.storage.load("way")[0]  # core.restart.SAVE: back from a game?
+                if way is not None:
+                    load("core.restart").back(self, way)
+                    unload("core.restart")
         self.apply_settings()
-
-    def _way_back(self, storage):
-        """After a restart on the way back from a game: the menu entries it was started
-        from ("title<TAB>entry" lines) and any notice ("!" line), saved by home()."""
-        data, _ = storage.load(_WAY_SAVE)
-        if data is None:
-            return
-        storage.delete(_WAY_SAVE)
-        way = []
-        for line in data.decode().split("\n"):
-            if line.startswith("!"):
-                self.notice = line[1:]
-            elif "\t" in line:
-                way.append(tuple(line.split("\t", 1)))
-        self._way = way
 
     # -- settings -------------------------------------------------------
     def apply_settings(self):
@@ -163,28 +150,14 @@ class App:
         the submenu the game was started from, each on the entry chosen."""
         way = self._way or ()
         self._way = None
-        if self._mode_modules is not None and self._restart(way):
-            return
+        if self._mode_modules is not None and getattr(self.hw, "reset", None) is not None:
+            # MicroPython never frees a name it has interned (every identifier and short
+            # string of the game's modules): a fresh interpreter gives them back
+            if load("core.restart").leave(self, way):
+                return
+            unload("core.restart")
         self.end_mode()
         load("core.home").show(self, way)
-
-    def _restart(self, way):
-        """Back to the menu from a game through a fresh interpreter (hw.reset), where the
-        board has one: MicroPython never frees a name it has interned (every identifier,
-        attribute and short string of each module the game loaded: 10 KB or more a mode),
-        and a restart is the only way to give them back. The way back to the entries
-        the game was started from, and any notice, wait in flash. False: no restart
-        (no reset, or the flash refused the note), the menu comes back in this heap."""
-        reset = getattr(self.hw, "reset", None)
-        if reset is None or self.hw.storage is None:
-            return False
-        lines = ["%s\t%s" % w for w in way]
-        if self.notice:
-            lines.append("!" + self.notice)
-        if not self.save(_WAY_SAVE, "\n".join(lines).encode()):
-            return False
-        reset()
-        return True  # a real reset does not return
 
     def start_mode(self, module, arg=None):
         self._load_mode(module).start(self, arg)
