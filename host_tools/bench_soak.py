@@ -9,8 +9,8 @@ beginner rules, Torpedo Attack, Settings, Continue of a game left saved), each
 visit followed by random presses (A five times as likely as B, the arrows,
 short waits) wherever they lead, then back to the main menu (B, or a menu's
 quit entry). Every press counts, the scripted ones too. With --linked both
-handhelds play Link battle and Link salvo over the cable (and Torpedo Attack
-on the cable), random presses on both in between.
+handhelds play Link battle and Link salvo over the cable, random presses on
+both in between.
 
 The live heap at the main menu (gc.collect(), then gc.mem_alloc(), less what
 the interpreter and the probe hold before the firmware starts) is taken after
@@ -59,7 +59,6 @@ VISITS = (
 LINKED = (
     ("link_battle", ("battleship_menu", "link_battle"), bench_memory._link_game(450)[len("WAIT1500,") :]),
     ("link_salvo", ("battleship_menu", "link_salvo"), bench_memory._link_game(550)[len("WAIT1500,") :]),
-    ("torpedo_cable", ("torpedo",), bench_memory._torpedo("DOWN,A,WAIT3000,A,WAIT300,A", 500)),
 )
 # After the session: one whole game of each mode, as the memory bench plays it.
 AFTER = {
@@ -72,7 +71,6 @@ AFTER = {
 AFTER_LINKED = {
     "link_battle": LINKED[0][1:],
     "link_salvo": LINKED[1][1:],
-    "torpedo_cable": LINKED[2][1:],
 }
 # random presses: A five times as likely as B; the arrows; short waits
 _RANDOM = ("A",) * 5 + ("B", "UP", "DOWN", "LEFT", "RIGHT", "WAIT")
