@@ -144,7 +144,7 @@ class Session:
             if self.booting:
                 raise
             text = str(e).strip().splitlines()
-            err = next((x for x in reversed(text) if "Error" in x), text[-1] if text else "?")
+            err = next((x for x in reversed(text) if "Error" in x and not x.startswith("Q(")), "?")
             where = [x.strip() for x in text if x.strip().startswith("File ")][-1:]
             at = where[0][:200] if where else ""
             self.crashes.append({"mode": self.mode, "error": err[:200], "at": at})

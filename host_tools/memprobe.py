@@ -147,7 +147,10 @@ def _instrument(link):
             _report(link)
         if flags & 16:  # the qstr pool and the live heap, on the console
             gc.collect()
-            micropython.qstr_info(1 if flags & 32 else 0)
+            if flags & 32:
+                micropython.qstr_info(1)  # any argument prints every qstr
+            else:
+                micropython.qstr_info()
             print("live_heap=%d" % gc.mem_alloc())
         N[6] = ticks_us()
         return now
