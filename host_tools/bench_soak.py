@@ -143,11 +143,12 @@ class Session:
         except FirmwareCrashed as e:
             if self.booting:
                 raise
-            text = str(e).strip().splitlines()
+            probe = ("Q(", "qstr pool", "live_heap")  # the probe's own console lines
+            text = [x for x in str(e).strip().splitlines() if not x.startswith(probe)]
             err = next((x for x in reversed(text) if "Error" in x and not x.startswith("Q(")), "?")
             where = [x.strip() for x in text if x.strip().startswith("File ")][-1:]
             at = where[0][:200] if where else ""
-            self.crashes.append({"mode": self.mode, "error": err[:200], "at": at})
+            self.crashes.append({"mode": self.mode, "error": err[:200], "at": at, "tail": text[-8:]})
             self.boot()
             raise Crashed() from None
 
