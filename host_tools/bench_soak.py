@@ -293,7 +293,7 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
     try:
         fresh = s.live()
         names0 = s.names()
-        menu.append((fresh, names0[0], names0[1], 0))
+        menu.append((fresh, names0[0], names0[1], 0, "boot"))
         order = list(LINKED if linked else VISITS)
         while s.presses < presses:
             rng.shuffle(order)
@@ -308,13 +308,15 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
                         stuck.append("%s (%s)" % (name, s.status().get("screen")))
                     # a few presses from the menu itself: wherever they lead
                     s.random_presses(rng, rng.randint(0, 30))
-                    s.home()
-                    menu.append((s.live(),) + s.names() + (len(s.crashes),))
+                    if s.home():
+                        menu.append((s.live(),) + s.names() + (len(s.crashes), name))
+                    else:
+                        stuck.append("menu after %s (%s)" % (name, s.status().get("screen")))
                 except Crashed:  # booted again: the heap starts afresh
-                    menu.append((s.live(),) + s.names() + (len(s.crashes),))
+                    menu.append((s.live(),) + s.names() + (len(s.crashes), "boot"))
         end = s.live()
         names1 = s.names()
-        menu.append((end,) + names1 + (len(s.crashes),))
+        menu.append((end,) + names1 + (len(s.crashes), "end"))
         first = {}  # boot -> its first menu sample
         for m in menu:
             first.setdefault(m[3], m)
@@ -333,6 +335,7 @@ def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True
             "menu_heap_end": end,
             # the most the menu heap grew within one boot (a crash boots afresh)
             "retained_bytes": max(m[0] - first[m[3]][0] for m in menu),
+            "retained_after": max(menu, key=lambda m: m[0] - first[m[3]][0])[4],
             "menu_heap_max": max(m[0] for m in menu),
             "peak_heap_bytes": s.peak,
             "worst_mode": s.peak_mode,

@@ -96,7 +96,7 @@ def _report(link):
     # share MicroPython's qstr pools with the firmware's and would push them to the next step
     items = getattr(top, "items", None)
     sel = getattr(top, "sel", None)
-    ok = isinstance(items, list) and isinstance(sel, int) and sel < len(items)
+    ok = isinstance(items, (list, tuple)) and isinstance(sel, int) and sel < len(items)
     parts = [
         "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
         "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
