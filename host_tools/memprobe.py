@@ -97,6 +97,9 @@ def _report(link):
     items = getattr(top, "items", None)
     sel = getattr(top, "sel", None)
     ok = isinstance(items, (list, tuple)) and isinstance(sel, int) and sel < len(items)
+    if ok:  # an entry is (key, action), or its key alone
+        item = items[sel]
+        item = item if isinstance(item, str) else item[0]
     parts = [
         "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
         "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
@@ -106,7 +109,7 @@ def _report(link):
             len(APP[0].stack) if APP[0] is not None else 0,
             ",".join(m for m in WATCH if m in sys.modules),
             PEAK[0],
-            "_".join(str(items[sel][0]).split()) if ok else "-",
+            "_".join(str(item).split()) if ok else "-",
         )
     ]  # fmt: skip
     for name in IMPORTS:
