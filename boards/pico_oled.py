@@ -98,4 +98,6 @@ def make_hw():
     pwm.duty_u16(0)
     sound = Sound(PwmTone(pwm))
     storage = Storage(SAVES)
-    return Hw(NAME, display, buttons, FrameClock(), link=uart, storage=storage, sound=sound)
+    hw = Hw(NAME, display, buttons, FrameClock(), link=uart, storage=storage, sound=sound)
+    hw.reset = machine.soft_reset  # back to the menu after a game with a fresh heap (App.home)
+    return hw

@@ -6,6 +6,7 @@ and two pipe file descriptors. Messages from here are one type byte, a
   I  I2C write: address byte + bytes      F  frame done, waiting for the next
   U  UART bytes out on the link cable     C  sound cue name
   T  tone (Hz, 2 bytes LE; 0 = off)       M  memory stats reply (text)
+  R  restart (hw.reset): the front end runs the firmware again
 The front end answers each F with T + length + [ticks u32][buttons u8]
 [flags u8][UART bytes in]. flags bit 0: report memory (M); bit 1: collect
 garbage every frame (to measure the live heap).
@@ -43,6 +44,12 @@ class SimLink:
         # Tests of crash reporting set this: the firmware fails on that frame.
         self.crash_at = int(os.getenv("BROADSIDE_SIM_CRASH_AT") or 0)
         self.frames = 0
+
+    def reset(self):
+        """machine.soft_reset: the front end starts the firmware again (R), on the
+        same screen, saves and cable."""
+        self.send(0x52, b"")  # 'R'
+        raise SystemExit(0)
 
     def send(self, kind, payload, extra=None):
         n = len(payload) + (len(extra) if extra is not None else 0)
@@ -215,6 +222,6 @@ def make_hw():
     sound = SimSound(SimTone(link))
     sound.link = link
     storage = Storage(os.getenv("BROADSIDE_SAVES") or "saves")
-    hw = Hw(NAME, display, buttons, clock, link=uart, storage=storage, sound=sound)
+    hw = Hw(NAME, display, buttons, clock, link=uart, storage=storage, sound=sound, reset=link.reset)
     hw.sim = link
     return hw

@@ -32,7 +32,11 @@ One JSON line per mode:
                        most two pages' worth were sent
   min_heap_kb          (--min-heap) smallest heap the session completes in,
                        garbage collected only when needed (as on the device)
-Then two comparisons on the menu: sources (.py) against the compiled
+Then the tour (mode "tour", host_tools/bench_soak.py): one session enters
+every mode in turn (its first screen) and comes back; menu_heap is the live
+heap at the main menu after each, qstrs the names the interpreter holds
+then (interned for good: the heap a first visit keeps), visit_bytes what
+each visit added. Then two comparisons on the menu: sources (.py) against the compiled
 bundle, and lazy loading against importing every game mode and every other
 module of the install at boot; and a summary line. Exit status 1 when a mode does not complete.
 
@@ -55,6 +59,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MEMPROBE = os.path.join(HERE, "memprobe.py")
 BENCH_DIR = os.path.join(BUILD, "bench")
 ARROW_KEYS = "UP,DOWN,LEFT,RIGHT"
+
 
 # (mode, key script, handhelds[, the arrows that move a cursor in this mode]).
 # "menu" is the main menu itself; any other mode is a label key from
@@ -154,7 +159,7 @@ def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
     return out
 
 
-def _launch(install, heap, eager, n):
+def _launch(install, heap, eager, n, warm=False):
     hs = []
     for i in range(n):
         # fixed seeds: every game mode replays the same game each run (two handhelds on a
@@ -162,6 +167,8 @@ def _launch(install, heap, eager, n):
         env = {"BROADSIDE_MAIN": os.path.join(install, "main.py"), "BROADSIDE_SEED": str(7 + i)}
         if eager:
             env["BROADSIDE_EAGER"] = "1"
+        if warm:
+            env["BROADSIDE_WARM"] = "1"
         path = (os.path.join(install, "lib"),)
         hs.append(Handheld(heap=heap, env=env, main=MEMPROBE, path=path, name="handheld %d" % (i + 1)))
     if n == 2:
@@ -173,7 +180,18 @@ def _mask(names):
     return sum(BUTTONS[k.strip().upper()] for k in names.split(",") if k.strip())
 
 
-def play(mode, keys, n=1, install=None, heap="192K", eager=False, flags=4, cursor=ARROW_KEYS, labels=None):
+def play(
+    mode,
+    keys,
+    n=1,
+    install=None,
+    heap="192K",
+    eager=False,
+    flags=4,
+    cursor=ARROW_KEYS,
+    labels=None,
+    warm=False,
+):
     """Run one session from the main menu; returns the numbers (a dict).
     flags 4: collect garbage after every frame (peak live heap); 0: leave
     the collector to run when the heap fills, as on the device."""
@@ -182,8 +200,10 @@ def play(mode, keys, n=1, install=None, heap="192K", eager=False, flags=4, curso
         return {"mode": mode, "skipped": "not in firmware/modes.py yet"}
     steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys) + [(None, 0, 0, 10)]
     cursor_mask = _mask(cursor)
-    hs = _launch(install, heap, eager, n)
+    hs = _launch(install, heap, eager, n, warm)
     result = {"mode": mode, "handhelds": n, "heap": heap}
+    if warm:
+        result["names"] = "all"  # every game module's names interned first, as after an evening
     moves = []  # (bytes, pages touched) of each cursor move
     try:
         snaps = [[bytes(p) for p in h.oled.ram] for h in hs]
@@ -203,7 +223,7 @@ def play(mode, keys, n=1, install=None, heap="192K", eager=False, flags=4, curso
             h.frame(0, flags | 8)
             h.run_to_frame()
             h.reply(0)
-            stats.append(dict(h.mem))
+            stats.append(merged(h))
     except FirmwareCrashed as e:
         text = str(e)
         result["completed"] = False
@@ -235,6 +255,26 @@ def play(mode, keys, n=1, install=None, heap="192K", eager=False, flags=4, curso
         result["import_bytes"] = sum(b for _, b in imports.values())
         result["modules"] = sorted(imports)
     return result
+
+
+def merged(h):
+    """A handheld's numbers over the whole session: the firmware restarts on its way back
+    to the menu after a game (hw.reset), and each process reported before it ended."""
+    runs = h.mems + [h.mem]
+    out = dict(runs[-1])
+    for key in ("peak_live", "work_max_us", "gc_max_us", "heap_total", "probe_start"):
+        out[key] = str(max(int(r.get(key, 0)) for r in runs))
+    for key in ("frames", "work_sum_us"):
+        out[key] = str(sum(int(r.get(key, 0)) for r in runs))
+    for key in ("boot_us", "boot_live"):
+        out[key] = runs[0].get(key, "0")
+    out["peak_at"] = max(runs, key=lambda r: int(r.get("peak_live", 0))).get("peak_at", "")
+    for r in runs:
+        for k, v in r.items():
+            if k.startswith("imp_"):
+                out.setdefault(k, v)
+    out["restarts"] = str(h.restarts)
+    return out
 
 
 def _numbers(stats, hs, moves):
@@ -351,7 +391,14 @@ def _cursor(row):
 
 
 def run(
-    rows=ROWS, heap="192K", with_min_heap=False, with_compare=True, firmware_dir=FIRMWARE, where=BENCH_DIR
+    rows=ROWS,
+    heap="192K",
+    with_min_heap=False,
+    with_compare=True,
+    firmware_dir=FIRMWARE,
+    where=BENCH_DIR,
+    with_tour=False,
+    warm=False,
 ):
     """Every row, then the comparisons and a summary: a list of JSON-able lines."""
     labels = mode_labels(firmware_dir)
@@ -359,10 +406,14 @@ def run(
     lines = []
     for row in rows:
         mode, keys, n = row[:3]
-        r = play(mode, keys, n, installs["mpy"], heap=heap, cursor=_cursor(row), labels=labels)
+        r = play(mode, keys, n, installs["mpy"], heap=heap, cursor=_cursor(row), labels=labels, warm=warm)
         if with_min_heap and r.get("completed"):
             r["min_heap_kb"] = min_heap_kb(mode, keys, n, installs["mpy"], labels)
         lines.append(dict(bench="memory", bundle="mpy", **r))
+    if with_tour:
+        from host_tools import bench_soak
+
+        lines.append(bench_soak.tour(installs["mpy"], heap))
     played = [x for x in lines if "skipped" not in x]
     if with_compare:
         lines += compare(installs, heap, labels)
@@ -388,9 +439,16 @@ def main(argv):
     ap.add_argument("--heap", default="192K")
     ap.add_argument("--min-heap", action="store_true", help="also find each mode's smallest heap")
     ap.add_argument("--no-compare", action="store_true", help="skip the .py and imported-all comparisons")
+    ap.add_argument("--no-tour", action="store_true", help="skip the tour of every mode in one session")
+    ap.add_argument(
+        "--warm",
+        action="store_true",
+        help="every game module's names interned before each row (the heap after an evening)",
+    )
     args = ap.parse_args(argv)
     rows = [r for r in ROWS if not args.mode or r[0] in args.mode]
-    lines = run(rows, args.heap, args.min_heap, not args.no_compare)
+    tour = not args.no_tour and not args.mode
+    lines = run(rows, args.heap, args.min_heap, not args.no_compare, with_tour=tour, warm=args.warm)
     for line in lines:
         print(json.dumps(line), flush=True)
     return 0 if lines[-1]["all_completed"] else 1

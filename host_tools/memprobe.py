@@ -15,12 +15,17 @@ What it measures, all on the firmware's side of the pipe:
 - each game mode's import (time and the heap it keeps), through a wrapper
   around builtins.__import__ that only looks at the modules listed in
   core.modes.MODES.
-Frame flag 8 asks for the numbers: one M message of key=value pairs.
+Frame flag 8 asks for the numbers: one M message of key=value pairs (with
+the screen on top and, on a menu, the entry under its cursor). Frame flag
+16 prints micropython.qstr_info() and the live heap on the console (32: and
+every qstr, one Q(...) line each).
 
 Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
 install); BROADSIDE_EAGER=1 imports every game mode and every other module
 of the install before the app starts (the "imported-all" comparison for
-lazy loading).
+lazy loading); BROADSIDE_WARM=1 imports every game module once and drops it
+again before the app starts (every name they hold interned for good: the
+heap an evening that visited every mode leaves).
 """
 
 import builtins
@@ -28,6 +33,8 @@ import gc
 import os
 import sys
 from time import ticks_diff, ticks_us
+
+import micropython
 
 T_START = ticks_us()
 gc.collect()
@@ -87,15 +94,22 @@ def _report(link):
     top = APP[0].top() if APP[0] is not None else None
     # one format string (longer than 10 characters, so not interned): the probe's own qstrs
     # share MicroPython's qstr pools with the firmware's and would push them to the next step
+    items = getattr(top, "items", None)
+    sel = getattr(top, "sel", None)
+    ok = isinstance(items, (list, tuple)) and isinstance(sel, int) and sel < len(items)
+    if ok:  # an entry is (key, action), or its key alone
+        item = items[sel]
+        item = item if isinstance(item, str) else item[0]
     parts = [
         "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
-        "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s"
+        "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
         % (
             N[0], N[1], N[2], N[3], N[4], N[5], N[7], gc.mem_alloc(), A0, gc.mem_alloc() + gc.mem_free(),
             type(top).__name__ if top is not None else "-",
             len(APP[0].stack) if APP[0] is not None else 0,
             ",".join(m for m in WATCH if m in sys.modules),
             PEAK[0],
+            "_".join(str(item).split()) if ok else "-",
         )
     ]  # fmt: skip
     for name in IMPORTS:
@@ -134,6 +148,13 @@ def _instrument(link):
                 PEAK[0] = _where()
         if flags & 8:
             _report(link)
+        if flags & 16:  # the qstr pool and the live heap, on the console
+            gc.collect()
+            if flags & 32:
+                micropython.qstr_info(1)  # any argument prints every qstr
+            else:
+                micropython.qstr_info()
+            print("live_heap=%d" % gc.mem_alloc())
         N[6] = ticks_us()
         return now
 
@@ -148,6 +169,13 @@ _make_hw = sim.make_hw
 def make_hw():
     hw = _make_hw()
     _instrument(hw.sim)
+    reset = hw.reset
+
+    def report_and_reset():  # the numbers of this process, before a restart ends it
+        _report(hw.sim)
+        reset()
+
+    hw.reset = report_and_reset
     return hw
 
 
@@ -179,5 +207,25 @@ if os.getenv("BROADSIDE_EAGER") == "1":
                     __import__(_m)
 
     _import_all(_MAIN_DIR + "/lib", "")
+
+if os.getenv("BROADSIDE_WARM") == "1":
+    # every game module imported once and dropped again before the app starts: each name
+    # they hold is interned for good, as after an evening that visited every mode
+    _BOOT = set(sys.modules)
+    _KEEP = ("core", "adafruit")
+
+    def _warm(folder, prefix):
+        for _n in os.listdir(folder):
+            if "." not in _n:
+                _warm(folder + "/" + _n, prefix + _n + ".")
+            _m = prefix + _n[:-4]
+            if _n.endswith(".mpy") and prefix and not _m.startswith(_KEEP):
+                __import__(_m)
+                for _k in [k for k in sys.modules if k not in _BOOT and not k.startswith(_KEEP)]:
+                    sys.modules[_k].__dict__.clear()
+                    del sys.modules[_k]
+                gc.collect()
+
+    _warm(_MAIN_DIR + "/lib", "")
 
 __import__("main")  # runs the handheld until the front end closes

@@ -6,6 +6,10 @@ speaker and link cable.
     python -m host_tools.sim --headless --keys "DOWN,A" --png out.png
     python -m host_tools.sim --pair               # two handhelds and a cable
 
+It runs the compiled install (.mpy, as `make flash` puts on the device) by
+default: compiling the sources takes heap the device never spends, and at
+the default 192 KB some modes do not fit then. --sources runs firmware/.
+
 Keys (interactive): arrows move, z/space/Enter = A, x/Backspace = B,
 p = screenshot PNG, q = quit. Key scripts: UP DOWN LEFT RIGHT A B, WAIT<ms>,
 HOLD<ms>:<KEY>, and in --pair mode a prefix 1: or 2: picks the handheld.
@@ -60,22 +64,29 @@ class Handheld:
         self.frame_bytes = []
         self._i2c_bytes = 0
         self.saves = saves or tempfile.mkdtemp(prefix="broadside-saves-")
-        r_in, w_in = os.pipe()  # front end -> firmware
-        r_out, w_out = os.pipe()  # firmware -> front end
+        self.console = []
+        self.restarts = 0  # the firmware restarted itself (hw.reset: back to the menu after a game)
+        self.mems = []  # the last heap numbers of each process before it restarted
         e = dict(os.environ)
         e.update(
             BROADSIDE_BOARD=board,
-            BROADSIDE_SIM_IN=str(r_in),
-            BROADSIDE_SIM_OUT=str(w_out),
             BROADSIDE_SAVES=self.saves,
             MICROPYPATH=":".join(tuple(_rel(p) for p in path or (FIRMWARE, BOARDS, MPLIB)) + (".frozen",)),
         )
         if env:
             e.update(env)
+        self._env = e
+        self._cmd = [micropython(), "-X", "heapsize=" + heap, _rel(main or os.path.join(FIRMWARE, "main.py"))]
+        self._spawn()
+
+    def _spawn(self):
+        r_in, w_in = os.pipe()  # front end -> firmware
+        r_out, w_out = os.pipe()  # firmware -> front end
+        env = dict(self._env, BROADSIDE_SIM_IN=str(r_in), BROADSIDE_SIM_OUT=str(w_out))
         self.proc = subprocess.Popen(
-            [micropython(), "-X", "heapsize=" + heap, _rel(main or os.path.join(FIRMWARE, "main.py"))],
+            self._cmd,
             pass_fds=(r_in, w_out),
-            env=e,
+            env=env,
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -85,12 +96,31 @@ class Handheld:
         os.close(w_out)
         self.tx = w_in
         self.rx = r_out
-        self.console = []
-        self._reader = threading.Thread(target=self._read_console, daemon=True)
+        self._reader = threading.Thread(target=self._read_console, args=(self.proc,), daemon=True)
         self._reader.start()
 
-    def _read_console(self):
-        for line in iter(self.proc.stdout.readline, b""):
+    def _restart(self):
+        """The firmware restarts (machine.soft_reset on the device): the same handheld, its
+        screen, saves, clock and cable, with a new interpreter and heap."""
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self._reader.join(timeout=2)
+        for fd in (self.tx, self.rx):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self.mem is not None:
+            self.mems.append(self.mem)
+        self.mem = None
+        self.restarts += 1
+        self._spawn()
+
+    def _read_console(self, proc):
+        for line in iter(proc.stdout.readline, b""):
             self.console.append(line.decode("utf-8", "replace").rstrip("\n"))
 
     def console_text(self):
@@ -131,6 +161,8 @@ class Handheld:
                 self.tones.append(body[0] | (body[1] << 8))
             elif kind == 0x4D:  # M
                 self.mem = dict(self.mem or {}, **dict(kv.split("=", 1) for kv in body.decode().split()))
+            elif kind == 0x52:  # R: the firmware restarts itself
+                self._restart()
 
     def reply(self, mask, flags=0, max_uart=1024):
         """Answer the pending frame request: time, buttons, cable bytes."""
@@ -389,10 +421,16 @@ def main(argv=None):
     ap.add_argument(
         "--compiled",
         action="store_true",
-        help="run the compiled .mpy install, as the device does (else firmware/ sources)",
+        help="run the compiled .mpy install, as the device does (the default)",
+    )
+    ap.add_argument(
+        "--sources",
+        action="store_true",
+        help="run the firmware/ sources instead (compiled in the handheld's heap: some modes "
+        "need more than the default heap then, e.g. --heap 256K)",
     )
     args = ap.parse_args(argv)
-    main_py, path = compiled_install() if args.compiled else (None, None)
+    main_py, path = compiled_install() if not args.sources else (None, None)
 
     n = 2 if args.pair else 1
     handhelds = []

@@ -132,7 +132,9 @@ class ResultScreen(ui.Screen):
 
     def update(self, app):
         if app.buttons.pressed(A):
-            self.again(app, self.g.mode, replace=True, first=-1)  # who starts: drawn
+            mode = self.g.mode
+            self.g = self.view = None  # the old game leaves the heap before the new one is dealt
+            self.again(app, mode, replace=True, first=-1)  # who starts: drawn
         elif app.buttons.pressed(B):
             app.pop()
 

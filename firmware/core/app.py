@@ -51,6 +51,11 @@ class App:
                 self.settings = Settings.from_bytes(data)
             elif where == "damaged":
                 self.notice = t("settings_damaged")
+            if getattr(hw, "reset", None) is not None:
+                way = hw.storage.load("way")[0]  # core.restart.SAVE: back from a game?
+                if way is not None:
+                    load("core.restart").back(self, way)
+                    unload("core.restart")
         self.apply_settings()
 
     # -- settings -------------------------------------------------------
@@ -158,6 +163,12 @@ class App:
         the submenu the game was started from, each on the entry chosen."""
         way = self._way or ()
         self._way = None
+        if self._mode_modules is not None and getattr(self.hw, "reset", None) is not None:
+            # MicroPython never frees a name it has interned (every identifier and short
+            # string of the game's modules): a fresh interpreter gives them back
+            if load("core.restart").leave(self, way):
+                return
+            unload("core.restart")
         self.end_mode()
         load("core.home").show(self, way)
 

@@ -136,9 +136,11 @@ class Sound:
 
 class Hw:
     """Everything a board hands the app. Any part but display/buttons/clock
-    may be None when the board lacks it."""
+    may be None when the board lacks it. reset() starts the firmware again
+    with a fresh interpreter (machine.soft_reset on the device): the app
+    goes back to the menu that way after a game (see App.home)."""
 
-    def __init__(self, name, display, buttons, clock, link=None, storage=None, sound=None):
+    def __init__(self, name, display, buttons, clock, link=None, storage=None, sound=None, reset=None):
         self.name = name
         self.display = display
         self.buttons = buttons
@@ -146,3 +148,4 @@ class Hw:
         self.link = link
         self.storage = storage
         self.sound = sound if sound is not None else Sound(None)
+        self.reset = reset

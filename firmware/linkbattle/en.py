@@ -1,5 +1,7 @@
 """Link battle's words in English for the battle and the whole mode (the ships' names...); the
-other stages' are in en_start and en_end. ui loads the language in use only."""
+other stages' are in en_start and en_end. ui loads the language in use only.
+Every ship has a short name (its full name where none is shorter): t() of a word
+missing here would load the other stages' words in the middle of a battle."""
 
 from core.wordlist import Words
 
@@ -26,6 +28,10 @@ lk_ship2=Destroyer
 lk_ship3=Submarine
 lk_ship4=Patrol Boat
 lk_short0=Carrier
+lk_short1=Battleship
+lk_short2=Destroyer
+lk_short3=Submarine
+lk_short4=Patrol Boat
 lk_hit=HIT
 lk_miss=MISS
 lk_sunk=SUNK:

@@ -1,5 +1,7 @@
 """Link battle's words in Hungarian for the battle and the whole mode (the ships' names...); the
-other stages' are in hu_start and hu_end. ui loads the language in use only."""
+other stages' are in hu_start and hu_end. ui loads the language in use only.
+Every ship has a short name (its full name where none is shorter): t() of a word
+missing here would load the other stages' words in the middle of a battle."""
 
 from core.wordlist import Words
 
@@ -26,6 +28,10 @@ lk_ship2=Romboló
 lk_ship3=Tengeralattjáró
 lk_ship4=Járőrhajó
 lk_short0=Hordozó
+lk_short1=Csatahajó
+lk_short2=Romboló
+lk_short3=Tengeralattjáró
+lk_short4=Járőrhajó
 lk_hit=TALÁLAT
 lk_miss=MELLÉ
 lk_sunk=ELSÜLLYEDT:

@@ -219,12 +219,11 @@ class Locate(ui.Screen):
         app.redraw()
 
     def shown(self, app):
-        e = self.ev
+        # what comes next is the game's to say (settle): a SHIP LOCATED raises the periscope
+        # while its torpedoes are up, and not once the game has moved on (the soak bench
+        # found it moved on: the periscope then refused, "not now", and the firmware crashed)
         self.ev = None
-        if e is not None and e[2] == SHIP_LOCATED:
-            self.scope(app)
-        else:
-            self.settle(app)
+        self.settle(app)
         app.redraw()
 
     # -- drawing -----------------------------------------------------------------

@@ -2,16 +2,28 @@
 
 import os
 
-from host_tools.sim import Handheld, run_script
+from host_tools.sim import Handheld, compiled_install, run_script
 from host_tools.ssd1306 import from_png, to_png
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
 UPDATE = os.environ.get("BROADSIDE_UPDATE_GOLDEN") == "1"
 
 
+_INSTALL = []
+
+
+def compiled():
+    """(main.py, module folders) of the compiled install, built once per test run: the
+    simulator runs what the device runs (host_tools.sim: compiled by default)."""
+    if not _INSTALL:
+        _INSTALL.append(compiled_install())
+    return _INSTALL[0]
+
+
 def play(keys="", saves=None, env=None, board="sim", tail=10):
-    """A running handheld after the key script (close it when done)."""
-    h = Handheld(board=board, saves=saves, env=env)
+    """A running handheld (the compiled install) after the key script (close it when done)."""
+    main, path = compiled()
+    h = Handheld(board=board, saves=saves, env=env, main=main, path=path)
     try:
         run_script([h], keys, tail_frames=tail)
     except Exception:

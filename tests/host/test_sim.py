@@ -88,3 +88,31 @@ def test_compiled_install_boots_like_the_sources(tmp_path, capsys):
     from host_tools.ssd1306 import from_png
 
     assert from_png(str(tmp_path / "c.png")) == from_png(os.path.join(GOLDEN, "menu.png"))
+
+
+# The README's headless command, as written (compiled by default), into every mode at the
+# default heap: each key script ends on the mode's first screen, or a few moves into it.
+README_MODES = {
+    "battleship": "A,A,WAIT300,A,WAIT300",  # the level menu, then placing the fleet
+    "link_battle": "A,DOWN,DOWN,A,WAIT1500",  # looking for the other handheld
+    "express": "DOWN,A,WAIT300,RIGHT,DOWN,DOWN,A,WAIT1500",  # a CPU game under way
+    "cards": "DOWN,DOWN,A,WAIT300,A,WAIT1500,A,WAIT500",  # a card played
+    "torpedo": "DOWN,DOWN,DOWN,A,WAIT300,A,WAIT300,A,WAIT1000",  # the CPU game, locating
+    "settings": "UP,A,RIGHT",
+}
+
+
+@pytest.mark.parametrize("mode", sorted(README_MODES))
+def test_readme_headless_command_enters_every_mode(mode, tmp_path, capsys):
+    from host_tools import sim
+    from host_tools.ssd1306 import from_png
+
+    shot = tmp_path / "shot.png"
+    rc = sim.main(["--headless", "--keys", README_MODES[mode], "--png", str(shot)])
+    assert rc == 0, capsys.readouterr().err
+    import os
+
+    from simtest import GOLDEN
+
+    assert from_png(str(shot)) != from_png(os.path.join(GOLDEN, "menu.png"))  # in the mode
+    assert "wrote" in capsys.readouterr().out

@@ -31,6 +31,13 @@ def test_builds_every_part_on_the_documented_pins():
         assert pico_oled.PINS[name] in pulled
 
 
+def test_a_game_goes_back_to_the_menu_through_a_soft_reset():
+    _fresh()
+    hw = pico_oled.make_hw()
+    hw.reset()
+    assert machine.LOG[-1] == ("soft_reset",)
+
+
 def test_no_two_functions_share_a_pin():
     pins = list(pico_oled.PINS.values())
     assert len(pins) == len(set(pins))

@@ -239,3 +239,31 @@ def test_a_new_game_against_the_cpu_asks_before_replacing_its_save_the_cable_slo
     press(app, A)  # the cable game's save is another slot: no question, a new game
     assert type(app.top()).__name__ != "Ask"
     assert saved_game(app.hw.storage, "torpedo_link") == b"T\x01cable"
+
+
+def test_a_ship_located_announcement_after_the_game_moved_on_does_not_raise_the_periscope():
+    # the soak bench (random presses, a game continued) reached it: the periscope for a
+    # located ship when its torpedoes were no longer up refused ("not now") and crashed
+    app = _app()
+    g = Game(7, 1, first=0, cpu=(False, False))
+    g.shuffle_fleet(0)
+    g.shuffle_fleet(1)
+    g.start()
+    assert g.phase == LOCATE
+    loc = Locate(CpuMatch(g))
+    app.push(loc)
+    loc.ev = (0, 0, SHIP_LOCATED, 4)
+    loc.state = _L_SHOW
+    loc.shown(app)
+    assert app.top() is loc and loc.state != _L_SHOW  # back to the grid, no periscope
+
+
+def test_a_ship_located_announcement_raises_the_periscope_while_its_torpedoes_are_up():
+    app = _app()
+    g, m = _located()
+    loc = Locate(m)
+    app.stack.append(loc)  # on screen with its announcement up (not entered: that opens the periscope)
+    loc.ev = (0, 0, SHIP_LOCATED, 4)
+    loc.state = _L_SHOW
+    loc.shown(app)
+    assert isinstance(app.top(), Scope)

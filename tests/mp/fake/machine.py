@@ -83,3 +83,7 @@ class PWM:
         if d is None:
             return self.duty
         self.duty = d
+
+
+def soft_reset():
+    LOG.append(("soft_reset",))
