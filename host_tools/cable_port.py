@@ -18,6 +18,7 @@ Every call but the (re)connecting is made from the front end's frame loop:
 Neither blocks: the port is read and written without a timeout.
 """
 
+import os
 import socket
 import sys
 import threading
@@ -143,7 +144,7 @@ class Listen:
         try:
             self.sock = socket.create_server((host, port))
         except OSError as e:
-            raise LinkError("cannot listen on %s: %s" % (where, e.strerror or e))
+            raise LinkError("cannot listen on %s: %s" % (where, os.strerror(e.errno) if e.errno else e))
         self.sock.settimeout(0.5)  # accept() wakes up to see whether the cable was closed
         self.host = host
         self.port = self.sock.getsockname()[1]
@@ -173,8 +174,6 @@ class PortCable:
         self.listening = isinstance(endpoint, Listen)
         self.status = self._linked() if self.port else "waiting on " + endpoint.name()
         self.connections = 1 if self.port else 0
-        self.bytes_in = 0
-        self.bytes_out = 0
         self._fresh = None  # a connection made by the thread, taken up by pump()
         self._lock = threading.Lock()
         self._lost = threading.Event()  # a Dial is wanted again
@@ -182,16 +181,23 @@ class PortCable:
         self._error = None  # the last write's failure, handled by pump()
         handheld.cable = self.send
         self.handheld = handheld
+        if self.port:
+            self.log(self.status)
         self._thread = threading.Thread(target=self._connect_loop, daemon=True)
         self._thread.start()
 
     def _linked(self):
-        return ("linked: the other side joined on " if self.listening else "linked to ") + self.endpoint.name()
+        head = "linked: the other side joined on " if self.listening else "linked to "
+        return head + self.endpoint.name()
 
     def _connect_loop(self):
+        next_try = 0
         while not self._closed:
             if not self.listening:
                 self._lost.wait()
+                # at most once a RETRY_S, even when each connection is lost at once
+                time.sleep(max(0, next_try - time.monotonic()))
+                next_try = time.monotonic() + RETRY_S
                 if self._closed:
                     return
             try:
@@ -199,7 +205,8 @@ class PortCable:
             except (LinkError, OSError):
                 if self._closed:
                     return
-                time.sleep(RETRY_S)
+                if self.listening:
+                    time.sleep(RETRY_S)  # accept() failing (out of file handles): not in a spin
                 continue
             if port is None:
                 continue
@@ -217,8 +224,7 @@ class PortCable:
         if self.port is None or self._error:
             return
         try:
-            n = self.port.write(data)
-            self.bytes_out += len(data) if n is None else n
+            self.port.write(data)  # what does not fit at once is lost, as on a noisy line
         except OSError as e:
             self._error = e
 
@@ -243,7 +249,6 @@ class PortCable:
                     data = self.port.read(READ_MAX)
                     if not data:
                         break
-                    self.bytes_in += len(data)
                     self.handheld.uart_in.extend(data)
                     if len(data) < READ_MAX:
                         break
