@@ -224,7 +224,7 @@ class PortCable:
         if self.port is None or self._error:
             return
         try:
-            self.port.write(data)  # what does not fit at once is lost, as on a noisy line
+            self.port.write(data)
         except OSError as e:
             self._error = e
 
