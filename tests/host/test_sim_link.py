@@ -9,6 +9,7 @@ faster (--speed 4, both sides) to play a game in seconds.
 
 import os
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -232,3 +233,26 @@ def test_a_port_that_cannot_be_listened_on_is_one_line():
         )  # fmt: skip
     assert p.returncode == 2
     assert p.stderr == "sim: cannot listen on %s: Address already in use\n" % where
+
+
+def test_a_serial_port_carries_the_cable(tmp_path):
+    """--link /dev/...: a USB-UART adapter's port, here a pseudo-terminal. The handheld opened on Link
+    battle calls for the other one: link HELLO frames come out of the port."""
+    from link.frame import T_HELLO, decode_all
+
+    master, slave = os.openpty()
+    try:
+        sim = Sim(tmp_path, "s", 5, "--compiled", "--link", os.ttyname(slave),
+                  "--keys", "WAIT300," + open_mode("link_battle") + "WAIT3000")  # fmt: skip
+        heard = bytearray()
+        deadline = time.monotonic() + TIMEOUT
+        while sim.proc.poll() is None and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                heard += os.read(master, 4096)
+        assert sim.wait() == 0, sim.stderr()
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert "sim: linked to /dev/" in sim.stderr()
+    hellos = [f for f in decode_all(bytes(heard)) if f[0] == T_HELLO]
+    assert len(hellos) >= 2, bytes(heard[:64])  # sent again until answered
