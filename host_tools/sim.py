@@ -534,15 +534,15 @@ def main(argv=None):
         )
     if n == 2:
         Cable(handhelds[0], handhelds[1])
+    headless = args.headless or not sys.stdin.isatty()
     if endpoint:
-        headless = args.headless or not sys.stdin.isatty()
         quiet = None if headless else (lambda text: None)  # the terminal shows its status line
         cables.append(cable_port.PortCable(handhelds[0], endpoint, log=quiet))
-    tick = WallClock(handhelds, cables, args.speed if args.headless else 1.0) if cables else None
+    tick = WallClock(handhelds, cables, args.speed if headless else 1.0) if cables else None
     until = set(args.until.split(",")) if args.until else None
     heard = (lambda hs: any(until.intersection(_cue_names(h)) for h in hs)) if until else None
     try:
-        if args.headless or not sys.stdin.isatty():
+        if headless:
             flags = 2 if args.mem else 0
             stopped = run_script(handhelds, args.keys, flags=flags, tick=tick, until=heard)
             if stopped:  # the other side may still be taking our last messages
