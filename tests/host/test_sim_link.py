@@ -255,3 +255,21 @@ def test_a_serial_port_carries_the_cable(tmp_path):
     assert "sim: linked to /dev/" in sim.stderr()
     hellos = [f for f in decode_all(bytes(heard)) if f[0] == T_HELLO]
     assert len(hellos) >= 2, bytes(heard[:64])  # sent again until answered
+
+
+def test_make_play_takes_the_cable_options(capsys):
+    """`make play LINK=... LISTEN=... BAUD=...` hands them to host_tools.play, which always runs the
+    simulator with them (a board plugged in by USB is the handheld's console, not its link)."""
+    from host_tools import play
+
+    made = subprocess.run(
+        ["make", "-n", "play", "LINK=socket://127.0.0.1:9", "LISTEN=127.0.0.1:0", "BAUD=9600"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    line = " ".join(made.stdout.replace("\\\n", " ").split())
+    assert "-m host_tools.play --link socket://127.0.0.1:9 --listen 127.0.0.1:0 --baud 9600" in line, line
+    with socket.create_server(("127.0.0.1", 0)) as s:
+        url = "socket://127.0.0.1:%d" % s.getsockname()[1]
+    assert play.main(["--link", url]) == 2  # pytest's stdin is no terminal: headless, and nothing there
+    err = capsys.readouterr().err
+    assert err.startswith("sim: cannot open the link cable %s: " % url) and err.count("\n") == 1, err
