@@ -97,16 +97,24 @@ def _played_to_the_end(a, b):
     return shots
 
 
-def test_two_simulators_play_a_whole_link_battle_over_tcp(tmp_path):
-    a = _game(tmp_path, "a", 11, "--listen", "127.0.0.1:0")
+def _match(tmp, seeds, relay=None):
+    """Simulator a waits on 127.0.0.1, b joins it (on relay(a's port), given a relay); both play the
+    game to its end. Returns (a, b)."""
+    a = _game(tmp, "a", seeds[0], "--listen", "127.0.0.1:0")
+    b = None
     try:
-        b = _game(tmp_path, "b", 22, "--link", "socket://127.0.0.1:%d" % a.port())
-        try:
-            _played_to_the_end(a, b)
-        finally:
-            b.proc.kill()
+        port = relay(a.port()) if relay else a.port()
+        b = _game(tmp, "b", seeds[1], "--link", "socket://127.0.0.1:%d" % port)
+        _played_to_the_end(a, b)
     finally:
-        a.proc.kill()
+        for sim in (a, b):
+            if sim is not None:
+                sim.proc.kill()
+    return a, b
+
+
+def test_two_simulators_play_a_whole_link_battle_over_tcp(tmp_path):
+    a, b = _match(tmp_path, (11, 22))
     assert "linked: the other side joined on 127.0.0.1:" in a.stderr()
     assert "linked to socket://127.0.0.1:" in b.stderr()
 
@@ -177,20 +185,19 @@ class Proxy:
 
 
 def test_a_tcp_connection_dropped_mid_game_is_a_pulled_cable(tmp_path):
-    a = _game(tmp_path, "a", 33, "--listen", "127.0.0.1:0")
-    proxy = None
-    try:
+    proxies = []
+
+    def relay(port):
         # 2 s out is 8 s of the handhelds' time: far past the 1.6 s a link takes to call the cable pulled
-        proxy = Proxy(a.port(), cut=12000, out_s=2.0)
-        b = _game(tmp_path, "b", 44, "--link", "socket://127.0.0.1:%d" % proxy.port)
-        try:
-            _played_to_the_end(a, b)
-        finally:
-            b.proc.kill()
+        proxies.append(Proxy(port, cut=12000, out_s=2.0))
+        return proxies[0].port
+
+    try:
+        a, b = _match(tmp_path, (33, 44), relay)
     finally:
-        a.proc.kill()
-        if proxy:
-            proxy.close()
+        for p in proxies:
+            p.close()
+    proxy = proxies[0]
     assert proxy.at_cut is not None and proxy.sessions >= 2, (proxy.sessions, proxy.crossed)
     assert proxy.crossed - proxy.at_cut > 6000  # the rest of the game went over the new connection
     assert proxy.turned_away >= 1  # the dialling side kept trying while the cable was out
