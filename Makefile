@@ -45,8 +45,10 @@ test: $(STAMP)
 	echo "== CPython (pytest)"; $(MAKE) --no-print-directory pytest || status=1; \
 	exit $$status
 
+# LINK=URL (a serial port, socket://HOST:PORT) or LISTEN=PORT: the simulator, its cable to outside.
 play: $(STAMP)
-	$(VPY) -m host_tools.play $(if $(PORT),--port $(PORT),)
+	$(VPY) -m host_tools.play $(if $(PORT),--port $(PORT),) $(if $(LINK),--link $(LINK),) \
+		$(if $(LISTEN),--listen $(LISTEN),) $(if $(BAUD),--baud $(BAUD),)
 
 play2: $(STAMP)
 	$(VPY) -m host_tools.sim --pair --compiled

@@ -5,6 +5,10 @@ plays on its own screen: this resets it into the game and attaches to its
 console, so errors show here. With no board (or PLAY=sim), the simulated
 handheld runs in this terminal; without a terminal (CI, a pipe) it boots
 headless and prints the screen once.
+
+LINK=URL / LISTEN=PORT (`--link`, `--listen`) always run the simulator, its
+link cable joined to a real handheld on a USB-UART adapter or to a simulator
+on another computer (see host_tools.sim).
 """
 
 import argparse
@@ -31,8 +35,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="make play")
     ap.add_argument("--port", help="serial port of a handheld (default: look for one)")
     ap.add_argument("--sim", action="store_true", help="always use the simulator")
+    ap.add_argument("--link", metavar="URL", help="the simulator, its link cable on this serial port or URL")
+    ap.add_argument("--listen", metavar="[HOST:]PORT", help="the simulator, its link cable waiting on TCP")
+    ap.add_argument("--baud", type=int, help="--link's serial speed (default 115200)")
     args = ap.parse_args(argv)
-    use_sim = args.sim or os.environ.get("PLAY") == "sim"
+    cable = []
+    for flag, value in (("--link", args.link), ("--listen", args.listen), ("--baud", args.baud)):
+        if value is not None:
+            cable += [flag, str(value)]
+    use_sim = args.sim or os.environ.get("PLAY") == "sim" or bool(args.link or args.listen)
     ports = [] if use_sim else ([args.port] if args.port else find_boards())
     if len(ports) > 1:
         print("make play: %d boards found (%s); pick one with PORT=..." % (len(ports), ", ".join(ports)))
@@ -49,8 +60,8 @@ def main(argv=None):
         return subprocess.call([mp, "connect", port, "repl"])
     if not sys.stdin.isatty():
         print("make play: no terminal here, so the simulator boots headless and shows its screen once:")
-        return sim.main(["--headless", "--text", "--compiled"])
-    return sim.main(["--compiled"])
+        return sim.main(["--headless", "--text", "--compiled"] + cable)
+    return sim.main(["--compiled"] + cable)
 
 
 if __name__ == "__main__":

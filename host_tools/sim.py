@@ -5,6 +5,9 @@ speaker and link cable.
     python -m host_tools.sim                      # interactive, in the terminal
     python -m host_tools.sim --headless --keys "DOWN,A" --png out.png
     python -m host_tools.sim --pair               # two handhelds and a cable
+    python -m host_tools.sim --listen 5123        # the cable waits for another computer
+    python -m host_tools.sim --link socket://HOST:5123   # ... which joins it
+    python -m host_tools.sim --link /dev/ttyUSB0  # a real handheld on a USB-UART adapter
 
 It runs the compiled install (.mpy, as `make flash` puts on the device) by
 default: compiling the sources takes heap the device never spends, and at
@@ -13,6 +16,8 @@ the default 192 KB some modes do not fit then. --sources runs firmware/.
 Keys (interactive): arrows move, z/space/Enter = A, x/Backspace = B,
 p = screenshot PNG, q = quit. Key scripts: UP DOWN LEFT RIGHT A B, WAIT<ms>,
 HOLD<ms>:<KEY>, and in --pair mode a prefix 1: or 2: picks the handheld.
+With --link or --listen the handheld runs in real time, headless too (the
+other side does), so WAIT1000 is a second.
 """
 
 import argparse
@@ -24,7 +29,7 @@ import tempfile
 import threading
 import time
 
-from host_tools import deps
+from host_tools import cable_port, deps
 from host_tools.paths import BOARDS, BUILD, FIRMWARE, HEAP, MPLIB, ROOT, micropython
 from host_tools.ssd1306 import SSD1306, to_png
 
@@ -244,16 +249,54 @@ def parse_keys(script):
     return steps
 
 
-def run_script(handhelds, script, tail_frames=10, flags=0):
-    """Play a key script headless; every handheld runs every frame."""
+def run_script(handhelds, script, tail_frames=10, flags=0, tick=None, until=None):
+    """Play a key script headless; every handheld runs every frame.
+    tick: called before each frame (WallClock). until: a function of the
+    handhelds; the script stops early once it holds. Returns whether it did."""
+    stopped = False
     for who, mask, held, after in parse_keys(script):
         for i in range(held + after):
+            if tick:
+                tick()
             for k, h in enumerate(handhelds):
                 m = mask if (i < held and (who is None or who == k)) else 0
                 h.frame(m, flags)
+        if until and until(handhelds):
+            stopped = True
+            break
     for _ in range(tail_frames):
+        if tick:
+            tick()
         for h in handhelds:
             h.frame(0, flags)
+    return stopped
+
+
+class WallClock:
+    """Frames paced to the wall clock, each handheld's time set from it, and
+    the cables to outside the simulator carried once a frame: a handheld
+    linked to another computer or to a real handheld runs in real time."""
+
+    def __init__(self, handhelds, cables=(), speed=1.0):
+        """speed: the clock runs that many times faster than the wall's (tests
+        play whole linked games quicker; both sides should run alike)."""
+        self.handhelds = handhelds
+        self.cables = cables
+        self.speed = speed
+        self.start = time.monotonic()
+        self.frames = 0
+
+    def __call__(self):
+        due = self.start + self.frames * FRAME_MS / 1000 / self.speed
+        delay = due - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        self.frames += 1
+        now = int((time.monotonic() - self.start) * 1000 * self.speed) & 0x3FFFFFFF
+        for h in self.handhelds:
+            h.now = now
+        for c in self.cables:
+            c.pump()
 
 
 # -- the terminal front end ----------------------------------------------------
@@ -332,7 +375,7 @@ def _read_keys(fd):
     return [k for k in keys if k]
 
 
-def interactive(handhelds, shot_dir="."):
+def interactive(handhelds, shot_dir=".", cables=()):
     import shutil
     import termios
     import tty
@@ -363,6 +406,8 @@ def interactive(handhelds, shot_dir="."):
                 elif key in BUTTONS:
                     masks[focus] = BUTTONS[key]
                     hold[focus] = 3
+            for c in cables:
+                c.pump()
             for k, h in enumerate(handhelds):
                 h.now = int((time.monotonic() - start) * 1000) & 0x3FFFFFFF
                 h.frame(masks[k] if hold[k] else 0)
@@ -381,10 +426,13 @@ def interactive(handhelds, shot_dir="."):
             status = who + "arrows move  z/Enter=A  x/Backspace=B  p=PNG  q=quit   %s" % (
                 ("sound: " + cues[0]) if cues else ""
             )
-            if pic != last:
-                sys.stdout.write("\x1b[H" + pic + "\n" + status + "\x1b[K\n")
+            for c in cables:
+                status += "\x1b[K\nlink cable: " + c.status
+            view = pic + "\n" + status
+            if view != last:  # the link cable's status line may change alone
+                sys.stdout.write("\x1b[H" + view + "\x1b[K\n")
                 sys.stdout.flush()
-                last = pic
+                last = view
             due = start + frame_no * FRAME_MS / 1000
             delay = due - time.monotonic()
             if delay > 0:
@@ -399,11 +447,40 @@ COMPILED = os.path.join(BUILD, "sim-install")
 
 def compiled_install():
     """(main.py, module folders) of the sim board's compiled install, built
-    as for the device: .mpy files, so nothing compiles in the handheld's heap."""
+    as for the device: .mpy files, so nothing compiles in the handheld's heap.
+
+    Built again only when a source (or mpy-cross, or the bundler) changed, under
+    a lock: two simulators on one computer (--listen and --link) must not
+    swap the install under each other while one of them runs it."""
+    import fcntl
+    import hashlib
+
     from host_tools import bundle
 
-    out = bundle.build("sim", COMPILED, arch=None).out
+    digest = hashlib.sha256(repr(bundle.mpy_cross_version()).encode())
+    for dest, src, _kind in bundle.sources("sim") + [("bundler", bundle.__file__, "")]:
+        with open(src, "rb") as f:
+            digest.update(dest.encode() + b"\0" + f.read() + b"\0")
+    digest = digest.hexdigest()
+    stamp = os.path.join(COMPILED, ".sources")
+    os.makedirs(BUILD, exist_ok=True)
+    with open(COMPILED + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            with open(stamp) as f:
+                fresh = f.read() == digest
+        except OSError:
+            fresh = False
+        if not fresh:
+            bundle.build("sim", COMPILED, arch=None)
+            with open(stamp, "w") as f:
+                f.write(digest)
+    out = COMPILED
     return os.path.join(out, "main.py"), (os.path.join(out, "lib"), os.path.join(out, "boards"))
+
+
+def _cue_names(h):
+    return [c.split()[0] for c in h.cues]
 
 
 def main(argv=None):
@@ -429,7 +506,52 @@ def main(argv=None):
         help="run the firmware/ sources instead (compiled in the handheld's heap: some modes "
         "need more than the default heap then, e.g. --heap 256K)",
     )
+    ap.add_argument(
+        "--link",
+        metavar="URL",
+        help="the link cable to a serial port (/dev/ttyUSB0, COM4: a USB-UART adapter on a real "
+        "handheld's GP8/GP9/GND) or any pyserial URL (socket://HOST:PORT: a simulator started "
+        "with --listen); opened again whenever the connection drops",
+    )
+    ap.add_argument(
+        "--listen",
+        metavar="[HOST:]PORT",
+        help="the link cable waits on this TCP port for the other side's --link socket://...",
+    )
+    ap.add_argument("--baud", type=int, default=cable_port.BAUD, help="--link's serial speed")
+    ap.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="with --link/--listen, headless: run the handheld's clock this many times faster than "
+        "real time (for tests; give the other side the same)",
+    )
+    ap.add_argument("--cues", action="store_true", help="print the sounds the handheld made, at the end")
+    ap.add_argument(
+        "--until",
+        metavar="CUES",
+        help="headless: stop the key script once the handheld sounds one of these "
+        "(comma-separated, e.g. win,lose), play on for 2 s, and fail if it never does",
+    )
     args = ap.parse_args(argv)
+    if args.link and args.listen:
+        ap.error("--link and --listen are the two ends of one cable: give one")
+    if args.pair and (args.link or args.listen):
+        ap.error("--pair joins its two handhelds to each other; --link/--listen is for one")
+    cables = []
+    try:
+        endpoint = cable_port.Dial(args.link, args.baud) if args.link else None
+        if args.listen:
+            endpoint = cable_port.Listen(args.listen)
+            print(
+                "sim: the link cable waits on %s (the other side: --link socket://THIS-COMPUTER:%d)"
+                % (endpoint.name(), endpoint.port),
+                file=sys.stderr,
+                flush=True,
+            )
+    except cable_port.LinkError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
     main_py, path = compiled_install() if not args.sources else (None, None)
 
     n = 2 if args.pair else 1
@@ -450,9 +572,22 @@ def main(argv=None):
         )
     if n == 2:
         Cable(handhelds[0], handhelds[1])
+    headless = args.headless or not sys.stdin.isatty()
+    if endpoint:
+        quiet = None if headless else (lambda text: None)  # the terminal shows its status line
+        cables.append(cable_port.PortCable(handhelds[0], endpoint, log=quiet))
+    tick = WallClock(handhelds, cables, args.speed if headless else 1.0) if cables else None
+    until = set(args.until.split(",")) if args.until else None
+    heard = (lambda hs: any(until.intersection(_cue_names(h)) for h in hs)) if until else None
     try:
-        if args.headless or not sys.stdin.isatty():
-            run_script(handhelds, args.keys, flags=2 if args.mem else 0)
+        if headless:
+            flags = 2 if args.mem else 0
+            stopped = run_script(handhelds, args.keys, flags=flags, tick=tick, until=heard)
+            if stopped:  # the other side may still be taking our last messages
+                run_script(handhelds, "WAIT2000", tail_frames=0, flags=flags, tick=tick)
+            if args.cues:
+                for h in handhelds:
+                    print("cues:", " ".join(_cue_names(h)))
             if args.png:
                 for i, h in enumerate(handhelds):
                     path = args.png if n == 1 else args.png.replace(".png", "-%d.png" % (i + 1))
@@ -464,14 +599,21 @@ def main(argv=None):
             if args.mem:
                 for h in handhelds:
                     print("heap:", h.memory())
+            if until and not stopped:
+                print("sim: the key script ended before a sound of %s" % args.until, file=sys.stderr)
+                return 1
         else:
             if args.keys:
-                run_script(handhelds, args.keys, tail_frames=1)
-            interactive(handhelds)
+                run_script(handhelds, args.keys, tail_frames=1, tick=tick)
+            interactive(handhelds, cables=cables)
     except FirmwareCrashed as e:
         print(e, file=sys.stderr)
         return 1
     finally:
+        for c in cables:
+            c.close()
+        if endpoint:
+            endpoint.close()
         for h in handhelds:
             h.close()
     return 0
