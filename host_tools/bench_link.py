@@ -183,7 +183,7 @@ def parse(argv):
     f = ap.add_argument_group("fault benchmark")
     f.add_argument("--games", type=int, default=0, help="games to play; 0 (default): the other parts")
     f.add_argument("--seed", type=int, default=1, help="seed of every game's cable, fleets and events (1)")
-    f.add_argument("--corrupt-ppm", type=int, default=2000, help="bytes with a flipped bit, ppm (2000)")
+    f.add_argument("--corrupt-ppm", type=int, default=2000, help="bytes flipped, per million (2000)")
     f.add_argument("--drop-ppm", type=int, default=2000, help="bytes lost, per million (2000)")
     f.add_argument("--dup-ppm", type=int, default=1000, help="bytes received twice, per million (1000)")
     f.add_argument("--unplug", type=int, default=3,

@@ -256,13 +256,15 @@ class FaultDuel(Duel):
 
 
 def _journal_faults(sent, taken):
-    """(lost, duplicated, out of order) moves between what one side sent and the other took."""
+    """(lost, duplicated, out of order) moves between what one side sent and the other took: lost
+    are the sent messages not taken before the last one that was (a gap)."""
     seen = {}
     dup = 0
     for m in taken:
         dup += m in seen
         seen[m] = 1
-    lost = sum(1 for m in sent[: len(taken)] if m not in seen)
+    last = max([i for i, m in enumerate(sent) if m in seen], default=-1)
+    lost = sum(1 for m in sent[: last + 1] if m not in seen)
     order = 0 if taken == sent[: len(taken)] else 1
     return lost, dup, order
 
@@ -293,11 +295,12 @@ def play_game(index, opts):
     touching = r.random() < 0.5
     liar = None
     if r.random() < opts["liars"]:
-        kind = r.choice(LIES)
+        kind = r.choice(opts.get("kinds", LIES))
         liar = Liar(kind, r.randrange(2) if kind == "swap" else -1)
     cable = FaultCable(r.randrange(1 << 30), opts["corrupt_ppm"], opts["drop_ppm"], opts["dup_ppm"])
     seeds = (r.randrange(1, 1 << 20), r.randrange(1, 1 << 20))
     d = FaultDuel(seeds, variant, touching, cable, liar)
+    done_restarts = long_pulled = 0
     # events: (start ms, what, arg); a long pull waits for its phase
     n = max(0, opts["unplug"] - 1)
     n_restarts = opts["restart"]
@@ -324,6 +327,7 @@ def play_game(index, opts):
         t = d.now - start
         if long_pull is not None and long_pull[2] < 0 and any(h.g.phase == long_pull[0] for h in d.hands):
             long_pull[2] = t
+            long_pulled = 1
         off = any(s <= t < s + n for s, n in pulls)
         if long_pull is not None and long_pull[2] >= 0 and t < long_pull[2] + long_pull[1]:
             off = True
@@ -334,6 +338,7 @@ def play_game(index, opts):
         cut = -1
         while restarts and restarts[0][0] <= t:
             _, side, before_save = restarts.pop(0)
+            done_restarts += 1
             if before_save:
                 cut = side
             else:
@@ -350,7 +355,8 @@ def play_game(index, opts):
         if t_over < 0 and (a.g.phase >= OVER or b.g.phase >= OVER):
             t_over, wire_over = t, sum(cable.wire_bytes)
     out = {"completed": 0, "desync": 0, "lost": 0, "dup": 0, "liar": 0, "detected": 0, "on_shot": 0,
-           "false_accusation": 0, "forfeit": 0, "ms": d.now - start,
+           "false_accusation": 0, "forfeit": 0, "ms": d.now - start, "restarts": done_restarts,
+           "long_pulls": long_pulled,
            "retransmits": sum(h.retransmits + h.g.link.arq.retransmits for h in d.hands),
            "variant": variant, "lie": liar.kind if liar else None}
     shots = a.g.peer.n_log + b.g.peer.n_log
@@ -439,6 +445,8 @@ def run(opts, jobs=1, progress=None):
         "lies_on_the_shot": sum(1 for r in rows if r["lie"] in ("miss", "hit") and r["liar"]),
         "false_accusations": sum(r["false_accusation"] for r in rows),
         "forfeits": sum(r["forfeit"] for r in rows),
+        "restarts": sum(r["restarts"] for r in rows),
+        "long_pulls": sum(r["long_pulls"] for r in rows),
         "salvo_games": sum(1 for r in rows if r["variant"] == SALVO),
         "mean_ms_per_shot": round(sum(r["play_ms"] for r in played) / shots, 1),
         "wire_bytes_per_shot": round(sum(r["play_wire"] for r in played) / shots, 1),
