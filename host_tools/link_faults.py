@@ -9,9 +9,12 @@ the game asks) on virtual time (one step per handheld every frame, 33 ms), over 
 - corrupts, drops and duplicates bytes (per million bytes received);
 - is pulled `unplug` times: one pull longer than the forfeit timeout, at a point where a side owes
   a message that would forfeit (its coin, or its fleet at the end), which must not forfeit,
-  the others 0.1 to 20 s at random times;
-- restarts a random side `restart` times at random times from its save: after a step's save, or
-  between a step and its save (a power cut: what the step did is lost);
+  the others 0.1 to 20 s;
+- restarts a random side `restart` times from its save: after a step's save, or between a step
+  and its save (a power cut: what the step did is lost);
+- the short pulls and the restarts come at random points of the whole game (Event): a quarter in
+  its first 15 s (handshake, coin, commitments), a tenth at the end (the reveals), the rest after
+  a random number of shots;
 - and, in a share `liars` of the games, one side lies once: a false miss, a false hit, a hidden
   sinking, a false sinking (named at another ship's last cell) or a swapped fleet at the end. A
   liar stays consistent with its lie (in Salvo it fires the shots the other side expects).
@@ -69,7 +72,6 @@ CAUGHT = {"miss": (C_ANSWER, True), "hit": (C_ANSWER, True), "hidden": (C_SUNK_H
           "false_sinking": (C_SUNK_FALSE, False), "swap": (C_REVEAL, False)}
 GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
 SHORT_PULL = (100, 20000)  # ms
-EVENTS_BY_MS = 40000  # short pulls and restarts fall in the first 40 s of a game (most last 40-100 s)
 # SHOT and ANSWER DATA frames on the wire: 15 + payload + 1 (COBS) + 2 delimiters, 10 bits a byte
 WIRE_MS_PER_SHOT = (20 + 38) * 10 * 1000 / 115200
 
@@ -255,6 +257,38 @@ class FaultDuel(Duel):
         self.hands = [FaultHand(self, i, seeds[i], variant, touching, liar) for i in (0, 1)]
 
 
+class Event:
+    """A pull or a restart, and when it comes: a given phase reached by either side, a number of
+    shots answered, or a time in the first 15 s (the handshake, the coin, the commitments)."""
+
+    def __init__(self, r, arg, trigger=None):
+        self.arg = arg
+        self.when = -1  # game ms, once triggered
+        self.done = False
+        if trigger is None:
+            x = r.random()
+            if x < 0.25:
+                trigger = ("ms", r.randrange(100, 15000))
+            elif x < 0.35:
+                trigger = (OVER, r.randrange(0, 3000))
+            else:
+                trigger = ("shots", r.randrange(0, 170), r.randrange(0, 3000))
+        self.trigger = trigger
+
+    def check(self, t, hands):
+        if self.when >= 0:
+            return
+        k = self.trigger
+        if k[0] == "ms":
+            hit = t >= k[1]
+        elif k[0] == "shots":
+            hit = hands[0].g.peer.n_log + hands[1].g.peer.n_log >= k[1]
+        else:
+            hit = any(h.g.phase == k[0] for h in hands)
+        if hit:
+            self.when = t + k[-1] if k[0] != "ms" else t
+
+
 def _journal_faults(sent, taken):
     """(lost, duplicated, out of order) moves between what one side sent and the other took: lost
     are the sent messages not taken before the last one that was (a gap)."""
@@ -300,17 +334,12 @@ def play_game(index, opts):
     cable = FaultCable(r.randrange(1 << 30), opts["corrupt_ppm"], opts["drop_ppm"], opts["dup_ppm"])
     seeds = (r.randrange(1, 1 << 20), r.randrange(1, 1 << 20))
     d = FaultDuel(seeds, variant, touching, cable, liar)
-    done_restarts = long_pulled = 0
-    # events: (start ms, what, arg); a long pull waits for its phase
-    n = max(0, opts["unplug"] - 1)
-    n_restarts = opts["restart"]
-    pulls = [(r.randrange(500, EVENTS_BY_MS), r.randrange(*SHORT_PULL)) for _ in range(n)]
-    long_pull = None
-    if opts["unplug"] > 0:
-        long_pull = [r.choice((COIN, OVER)), FORFEIT_MS + r.randrange(1000, 10000), -1]
-    # (when, which side, a power cut before that step's save)
-    restarts = [(r.randrange(100, EVENTS_BY_MS), r.randrange(2), r.random() < 0.5) for _ in range(n_restarts)]
-    restarts.sort()
+    # cable pulls [when, how long] and restarts [when, side, a cut before the save]; `when` is
+    # set once the event's trigger is met (Event)
+    pulls = [Event(r, r.randrange(*SHORT_PULL)) for _ in range(max(0, opts["unplug"] - 1))]
+    if opts["unplug"] > 0:  # the long one: where a side owes a message that forfeits
+        pulls.append(Event(r, FORFEIT_MS + r.randrange(1000, 10000), (r.choice((COIN, OVER)), 0)))
+    restarts = [Event(r, (r.randrange(2), r.random() < 0.5)) for _ in range(opts["restart"])]
     phase = r.randrange(1, STEP_MS)  # handheld 1's frames start this long after handheld 0's
     a, b = d.hands
     start = d.now
@@ -325,24 +354,22 @@ def play_game(index, opts):
     while not finished() and d.now - start < GAME_LIMIT_MS:
         d.now += STEP_MS
         t = d.now - start
-        if long_pull is not None and long_pull[2] < 0 and any(h.g.phase == long_pull[0] for h in d.hands):
-            long_pull[2] = t
-            long_pulled = 1
-        off = any(s <= t < s + n for s, n in pulls)
-        if long_pull is not None and long_pull[2] >= 0 and t < long_pull[2] + long_pull[1]:
-            off = True
+        for e in pulls + restarts:
+            e.check(t, d.hands)
+        off = any(e.when >= 0 and e.when <= t < e.when + e.arg for e in pulls)
         if off and cable.plugged:
             cable.unplug()
         elif not off and not cable.plugged:
             cable.plug()
         cut = -1
-        while restarts and restarts[0][0] <= t:
-            _, side, before_save = restarts.pop(0)
-            done_restarts += 1
-            if before_save:
-                cut = side
-            else:
-                d.hands[side].restart()
+        for e in restarts:
+            if e.when >= 0 and not e.done and e.when <= t:
+                e.done = True
+                side, before_save = e.arg
+                if before_save:
+                    cut = side
+                else:
+                    d.hands[side].restart()
         for h in d.hands:
             now = d.now + (phase if h.side else 0)
             cable.tick(now)
@@ -355,8 +382,9 @@ def play_game(index, opts):
         if t_over < 0 and (a.g.phase >= OVER or b.g.phase >= OVER):
             t_over, wire_over = t, sum(cable.wire_bytes)
     out = {"completed": 0, "desync": 0, "lost": 0, "dup": 0, "liar": 0, "detected": 0, "on_shot": 0,
-           "false_accusation": 0, "forfeit": 0, "ms": d.now - start, "restarts": done_restarts,
-           "long_pulls": long_pulled,
+           "false_accusation": 0, "forfeit": 0, "ms": d.now - start,
+           "restarts": sum(e.done for e in restarts),
+           "long_pulls": 1 if opts["unplug"] > 0 and pulls[-1].when >= 0 else 0,
            "retransmits": sum(h.retransmits + h.g.link.arq.retransmits for h in d.hands),
            "variant": variant, "lie": liar.kind if liar else None}
     shots = a.g.peer.n_log + b.g.peer.n_log
