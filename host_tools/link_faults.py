@@ -36,6 +36,7 @@ What is counted (one JSON line, targets after the colon):
 """
 
 import json
+import math
 import os
 import random
 import sys
@@ -77,30 +78,73 @@ WIRE_MS_PER_SHOT = (20 + 38) * 10 * 1000 / 115200
 
 
 class FaultCable(Cable):
-    """linkcable.Cable whose received bytes are corrupted, dropped or duplicated, one draw a byte
-    (random.Random: the host's, faster than core.prng and as deterministic)."""
+    """linkcable.Cable whose received bytes are corrupted, dropped or duplicated (rates per million
+    bytes). Faults come at geometric gaps (random.Random: the host's, as deterministic), and the
+    clean bytes between them go into the receiving UART's ring a run at a time."""
 
     def __init__(self, seed, corrupt_ppm, drop_ppm, dup_ppm):
         super().__init__(seed=seed, rxbuf=RXBUF)
         self.r = random.Random(seed)
-        self.c = corrupt_ppm
-        self.cd = corrupt_ppm + drop_ppm
-        self.cdu = corrupt_ppm + drop_ppm + dup_ppm
+        self.ppm = (corrupt_ppm, drop_ppm, dup_ppm)
+        self.p = (corrupt_ppm + drop_ppm + dup_ppm) / 1e6
         self.duplicated = 0
+        self.gap = self._gap()  # clean bytes before the next faulty one
 
-    def _arrive(self, dst, b):
-        x = self.r.random() * 1000000
-        if x >= self.cdu:
-            dst.take_byte(b)
-        elif x < self.c:
+    def _gap(self):
+        if self.p <= 0:
+            return 1 << 60
+        return int(math.log(1.0 - self.r.random()) / math.log(1.0 - self.p))
+
+    def deliver(self):
+        for side in (0, 1):
+            q = self.flight[side]
+            dst = self.ends[1 - side]
+            while q:
+                start, data, done = q[0]
+                ready = min((self.now_us - start) // self.byte_us, len(data))
+                while done < ready:
+                    k = min(ready - done, self.gap)
+                    _take(dst, data, done, k)
+                    done += k
+                    self.gap -= k
+                    if done < ready:  # the next byte is the faulty one
+                        self._fault(dst, data[done])
+                        done += 1
+                        self.gap = self._gap()
+                if done >= len(data):
+                    q.pop(0)
+                else:
+                    q[0][2] = done
+                    break
+
+    def _fault(self, dst, b):
+        x = self.r.random() * sum(self.ppm)
+        if x < self.ppm[0]:
             self.corrupted += 1
             dst.take_byte(b ^ (1 << self.r.randrange(8)))
-        elif x < self.cd:
+        elif x < self.ppm[0] + self.ppm[1]:
             self.lost += 1
         else:
             self.duplicated += 1
             dst.take_byte(b)
             dst.take_byte(b)
+
+
+def _take(end, data, i, k):
+    """end.take_byte() of data[i:i+k], a slice at a time (what does not fit the ring is lost)."""
+    ring = end.ring
+    size = len(ring)
+    room = size - end.count
+    if k > room:
+        end.overflow += k - room
+        k = room
+    while k > 0:
+        tail = (end.head + end.count) % size
+        n = min(k, size - tail)
+        ring[tail : tail + n] = data[i : i + n]
+        end.count += n
+        i += n
+        k -= n
 
 
 class Liar:
@@ -270,9 +314,9 @@ class Event:
             if x < 0.25:
                 trigger = ("ms", r.randrange(100, 15000))
             elif x < 0.35:
-                trigger = (OVER, r.randrange(0, 3000))
-            else:
-                trigger = ("shots", r.randrange(0, 170), r.randrange(0, 3000))
+                trigger = (OVER, r.randrange(0, 500))  # the reveals take a second or two
+            else:  # games last 100 to 200 shots
+                trigger = ("shots", r.randrange(0, 120), r.randrange(0, 3000))
         self.trigger = trigger
 
     def check(self, t, hands):
