@@ -95,27 +95,16 @@ class FaultCable(Cable):
             return 1 << 60
         return int(math.log(1.0 - self.r.random()) / math.log(1.0 - self.p))
 
-    def deliver(self):
-        for side in (0, 1):
-            q = self.flight[side]
-            dst = self.ends[1 - side]
-            while q:
-                start, data, done = q[0]
-                ready = min((self.now_us - start) // self.byte_us, len(data))
-                while done < ready:
-                    k = min(ready - done, self.gap)
-                    _take(dst, data, done, k)
-                    done += k
-                    self.gap -= k
-                    if done < ready:  # the next byte is the faulty one
-                        self._fault(dst, data[done])
-                        done += 1
-                        self.gap = self._gap()
-                if done >= len(data):
-                    q.pop(0)
-                else:
-                    q[0][2] = done
-                    break
+    def _arrive_run(self, dst, data, i, j):
+        while i < j:
+            k = min(j - i, self.gap)
+            _take(dst, data, i, k)
+            i += k
+            self.gap -= k
+            if i < j:  # the next byte is the faulty one
+                self._fault(dst, data[i])
+                i += 1
+                self.gap = self._gap()
 
     def _fault(self, dst, b):
         x = self.r.random() * sum(self.ppm)
