@@ -1,4 +1,5 @@
-"""Link cable benchmark: `python -m host_tools.bench link [--seeds N] [--step MS] [--loss PPM,...]`.
+"""Link cable benchmark: `python -m host_tools.bench link [--seeds N] [--step MS] [--loss PPM,...]`,
+or the fault benchmark with `--games N` (`--help` lists its options; host_tools/link_faults.py).
 
 Prints JSON lines:
 - what=framing: frames encoded+decoded per second of CPU (CPython, and the
@@ -13,6 +14,7 @@ Prints JSON lines:
   duel) at each byte-corruption rate in --loss (parts per million bytes).
 """
 
+import argparse
 import json
 import os
 import subprocess
@@ -168,29 +170,45 @@ def bench_loss(losses, seeds, step):
               duel_sim_s=round(duel["sim_ms"] / 1000.0, 2))
 
 
+def parse(argv):
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools.bench link",
+        description="The link cable benchmark. Without --games: framing speed, throughput, a clean duel "
+        "and recovery under line noise. With --games N: the fault benchmark (host_tools/link_faults.py), "
+        "N bot-vs-bot Link battles and salvos over a cable that corrupts, drops and duplicates bytes, "
+        "is pulled, restarts a side and sometimes carries a lie.")
+    ap.add_argument("--seeds", type=int, default=3, help="games / runs per measurement without --games (3)")
+    ap.add_argument("--step", type=int, default=16, help="game loop period in ms without --games (16)")
+    ap.add_argument("--loss", default="0,100,1000,5000", help="byte corruption rates, ppm, comma-separated")
+    f = ap.add_argument_group("fault benchmark")
+    f.add_argument("--games", type=int, default=0, help="games to play; 0 (default): the other parts")
+    f.add_argument("--seed", type=int, default=1, help="seed of every game's cable, fleets and events (1)")
+    f.add_argument("--corrupt-ppm", type=int, default=2000, help="bytes flipped, per million (2000)")
+    f.add_argument("--drop-ppm", type=int, default=2000, help="bytes lost, per million (2000)")
+    f.add_argument("--dup-ppm", type=int, default=1000, help="bytes received twice, per million (1000)")
+    f.add_argument("--unplug", type=int, default=3,
+                   help="cable pulls per game: one longer than the forfeit timeout, the others 0.1-20 s (3)")
+    f.add_argument("--restart", type=int, default=1, help="restarts of a random side a game (1)")
+    f.add_argument("--liars", type=float, default=0.1, help="share of games with a liar (0.1)")
+    f.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="processes (2)")
+    return ap.parse_args(argv)
+
+
 def main(argv):
-    seeds = 3
-    step = 16
-    losses = [0, 100, 1000, 5000]
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--seeds":
-            seeds = int(argv[i + 1])
-            i += 1
-        elif argv[i] == "--step":
-            step = int(argv[i + 1])
-            i += 1
-        elif argv[i] == "--loss":
-            losses = [int(x) for x in argv[i + 1].split(",")]
-            i += 1
-        else:
-            print("bench link: unknown option " + argv[i])
-            return 2
-        i += 1
+    try:
+        a = parse(argv)
+    except SystemExit as e:
+        return e.code
+    if a.games > 0:
+        from host_tools import link_faults
+
+        opts = {"games": a.games, "seed": a.seed, "corrupt_ppm": a.corrupt_ppm, "drop_ppm": a.drop_ppm,
+                "dup_ppm": a.dup_ppm, "unplug": a.unplug, "restart": a.restart, "liars": a.liars}
+        return link_faults.main(opts, a.jobs)
     bench_framing()
-    bench_throughput(step)
-    bench_duel(seeds, step)
-    bench_loss(losses, seeds, step)
+    bench_throughput(a.step)
+    bench_duel(a.seeds, a.step)
+    bench_loss([int(x) for x in a.loss.split(",")], a.seeds, a.step)
     return 0
 
 

@@ -121,14 +121,19 @@ class Cable:
                 ready = (self.now_us - start) // self.byte_us
                 if ready > len(data):
                     ready = len(data)
-                while done < ready:
-                    self._arrive(dst, data[done])
-                    done += 1
+                if done < ready:
+                    self._arrive_run(dst, data, done, ready)
+                    done = ready
                 if done >= len(data):
                     q.pop(0)
                 else:
                     q[0][2] = done
                     break
+
+    def _arrive_run(self, dst, data, i, j):
+        """data[i:j] reaches dst (a subclass may take a run at a time)."""
+        for k in range(i, j):
+            self._arrive(dst, data[k])
 
     def _arrive(self, dst, b):
         rng = self.rng
