@@ -191,7 +191,9 @@ class Session:
 
     def begin(self, app):
         """The fleet is placed: commit to it and save; the battle's screen comes next frame
-        (where())."""
+        (where()). Start again before it shows does nothing: the fleet is committed once."""
+        if self.g.phase != PLACING:
+            return
         self.g.commit()
         self.save(app)
 

@@ -75,3 +75,20 @@ def test_the_end_is_checked_in_one_frame_and_shown_in_another():
     assert kind == "End" and loaded == ["linkbattle.end"] and saves == 0
     assert f.prev[0] == "Battle" and f.prev[3]  # the frame before checked their fleet
     assert f.both == 0  # no frame both saved and loaded a stage
+
+
+def test_start_pressed_again_before_the_battle_shows_is_ignored():
+    # the Placing screen stays up for a frame or more after Start (the battle loads once no
+    # save is due): a second A there must not commit again (it was refused and crashed the game)
+    p = Pair((5, 6))
+    p.start()
+    assert p.run(60, lambda: p.kind() == "Coin")
+    p.press(A)
+    assert p.kind() == "Placing"
+    p.frame(A)  # Start
+    mine = p.game().my
+    assert mine is not None
+    for i in range(20):
+        p.frame(A if i % 2 == 0 else 0)  # A again, as fast as a thumb can
+    assert p.game().my is mine  # committed once
+    assert p.run(100, lambda: p.kind() == "Battle"), p.kind()
