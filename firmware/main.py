@@ -136,9 +136,11 @@ def main():
             app.run()
             return 0
         except KeyboardInterrupt:
+            hw.sound.silence()
             print("broadside: stopped by Ctrl-C")
             return 130
         except Exception as e:
+            hw.sound.silence()
             sys.print_exception(e)
             show_crash(hw, e)
             # The simulator exits so its front end shows the traceback; a

@@ -123,6 +123,13 @@ class Sound:
         self._out.tone(freq)
         self._until = ticks_add(now, ms)
 
+    def silence(self):
+        """Stop a cue now: the game ends (Ctrl-C, a crash) and a tone left on
+        would sound until the board is powered off."""
+        self._steps = None
+        if self._out is not None:
+            self._out.off()
+
     def tick(self, now):
         if self._steps is None or ticks_diff(now, self._until) < 0:
             return

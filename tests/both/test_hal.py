@@ -89,3 +89,15 @@ def test_sound_off_by_default_is_silent():
     s = Sound(out)
     s.cue("win", 0)
     assert out.log == [] and s.last == "win"
+
+
+def test_silence_stops_a_cue_midway_and_it_stays_silent():
+    out = Tone()
+    s = Sound(out)
+    s.enabled = True
+    s.cue("win", 0)
+    assert out.log == [523]
+    s.silence()
+    assert out.log == [523, 0]
+    s.tick(1000)  # the rest of the cue never plays
+    assert out.log == [523, 0]

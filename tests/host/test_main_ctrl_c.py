@@ -17,3 +17,24 @@ def test_ctrl_c_ends_the_simulated_handheld_with_status_130():
         assert "broadside: stopped by Ctrl-C" in h.console_text()
     finally:
         h.close()
+
+
+def test_ctrl_c_during_a_sound_leaves_the_piezo_silent():
+    from host_tools.sim import BUTTONS, FirmwareCrashed, run_script
+
+    h = Handheld()
+    try:
+        run_script([h], "UP,A,DOWN,DOWN")  # Settings, on the Sound row
+        h.frame(BUTTONS["RIGHT"])  # Sound on: the click starts
+        h.run_to_frame()
+        assert h.tones and h.tones[-1] != 0, h.tones
+        h.proc.send_signal(signal.SIGINT)
+        try:
+            while True:
+                h.run_to_frame()
+        except FirmwareCrashed:
+            pass  # the firmware ended: everything it sent is read
+        assert h.proc.wait(timeout=30) == 130
+        assert h.tones[-1] == 0, h.tones
+    finally:
+        h.close()
