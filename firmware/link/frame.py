@@ -15,7 +15,7 @@ import binascii
 
 from core.compat import const
 
-VERSION = const(1)  # protocol version: byte 0 of every frame
+VERSION = const(2)  # protocol version: byte 0 of every frame
 
 # Header offsets (body before COBS).
 _OFF_VER = const(0)

@@ -25,7 +25,7 @@ def test_crc_is_crc32_iso_hdlc():
 def test_golden_ack_frame():
     # Worked example in docs/link-protocol.md: a compatible peer must produce these bytes.
     wire = lf.encode(lf.T_ACK, SID, 0, 5, b"")
-    assert wire == bytes.fromhex("00070104112233440102050105" + "11c883a8" + "00")
+    assert wire == bytes.fromhex("00070204112233440102050105" + "10ae6131" + "00")
     assert len(wire) == lf.MIN_WIRE  # COBS adds exactly one byte to a body under 254 bytes
 
 
@@ -153,7 +153,7 @@ def test_payload_over_bound_rejected_even_with_good_crc():
 
 def test_other_version_counted_not_delivered():
     drops = [0] * lf.N_DROPS
-    assert lf.decode_all(_frame_from_body(_body(ver=2)), drops) == []
+    assert lf.decode_all(_frame_from_body(_body(ver=lf.VERSION + 1)), drops) == []
     assert drops[lf.D_VERSION] == 1
 
 
