@@ -36,7 +36,7 @@ continue|Continue|Folytatás
 battleship_menu|Battleship|Torpedó
 save_damaged|Save damaged: new game|Sérült mentés: új játék
 settings_damaged|Settings damaged: reset|Beállítás sérült: alap
-touching|Ships may touch|Hajók érintkezhetnek
+touching|Ships may touch|Érintkező hajók
 yes|Yes|Igen
 no|No|Nem
 battleship|Battleship|Torpedó
