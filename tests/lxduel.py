@@ -117,6 +117,7 @@ class Hand:
         self.on = True
         self.cheat = None  # index into CHEATS
         self.cheated = False
+        self.auto = True  # the bot arranges its fleet and moves
         self.g = None
         self.boot()
 
@@ -166,9 +167,9 @@ class Hand:
     def step(self, now):
         g = self.g
         g.step(now)
-        if g.phase == ARRANGE:
+        if g.phase == ARRANGE and self.auto:
             g.arrange(self.captain.arrange(Game(self.game), self.side))
-        if g.phase == PLAYING and g.my_turn():
+        if g.phase == PLAYING and g.my_turn() and self.auto:
             self.move(g)
         if g.needs_save():
             if self.use_flash:
