@@ -207,7 +207,7 @@ class Hand:
 
 class Duel:
     def __init__(self, seeds=(1, 2), game=0, smart=(True, False), step=33, cable=None, flash=True):
-        self.cable = cable or Cable(rxbuf=5120)
+        self.cable = cable or Cable()
         self.step = step
         self.now = 1000
         self.hands = [Hand(self, i, seeds[i], game, smart[i], flash) for i in (0, 1)]
