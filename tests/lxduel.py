@@ -13,12 +13,6 @@ import gc
 import hashlib
 
 from linkcable import Cable, rand_source
-
-from core.prng import Rng
-from express.ai import DpCaptain, RandomCaptain
-from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
-from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
-from link.session import Link
 from linkexpress.game import (
     A_ATTACK,
     ARRANGE,
@@ -31,6 +25,12 @@ from linkexpress.game import (
     rules_bytes,
 )
 from linkexpress.save import payload, restore, saved_rules, split
+
+from core.prng import Rng
+from express.ai import DpCaptain, RandomCaptain
+from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
+from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
+from link.session import Link
 
 FW = (1, 0, 0)
 # planted lies: what the honest side must name (linkexpress.game W_*)
@@ -230,6 +230,10 @@ class Duel:
 
     def caught(self):
         return self.hands[0].g.cheat >= 0 or self.hands[1].g.cheat >= 0
+
+    def over(self):
+        """Both finished, or a cheat caught."""
+        return self.done() or self.caught()
 
     def play(self, ms=900000):
         return self.run(ms, self.done)

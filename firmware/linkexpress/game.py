@@ -24,7 +24,7 @@ broken rule ends the game in phase CHEAT, `cheat` naming it (W_*).
 import hashlib
 
 from core.compat import const, ticks_diff
-from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, ROLL, TARGET, Game
+from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, TARGET, Game
 from express.engine import NONE as NO_SHIP
 from express.engine import OVER as G_OVER
 from express.engine import from_bytes as game_from_bytes
@@ -281,8 +281,14 @@ class LxGame:
             except _Caught as e:
                 self._caught(e.why)
             except CheatError as e:
-                self._caught(W_CHAIN if e.code == C_CHAIN else (
-                    W_COIN_COPY if e.code == C_COIN_COPY else (W_COIN_OPEN if e.code == C_COIN_OPEN else W_BAD)))
+                why = W_BAD
+                if e.code == C_CHAIN:
+                    why = W_CHAIN
+                elif e.code == C_COIN_COPY:
+                    why = W_COIN_COPY
+                elif e.code == C_COIN_OPEN:
+                    why = W_COIN_OPEN
+                self._caught(why)
             except (IndexError, ValueError, TypeError):
                 self._caught(W_BAD)
             if self.phase >= VERIFIED:
@@ -515,7 +521,8 @@ class LxGame:
         if self.peer_row:
             out += self.peer_row + self.pchain.last
         if self.expect:
-            out += bytes((self.expect[0] & 0xFF, self.expect[0] >> 8)) + self.expect[1] + bytes((self.expect[2],))
+            j, dice, kept = self.expect
+            out += bytes((j & 0xFF, j >> 8)) + dice + bytes((kept,))
         if self.shown:
             out += bytes(self.shown[:6]) + self.shown[6]
         out += eng

@@ -3,10 +3,6 @@ both rule sets, every planted cheat caught and named, a pulled cable, restarts f
 
 import gc
 
-from lxduel import CHEATS, Duel
-from support import raises
-
-from express.engine import Game
 from linkexpress.game import (
     ARRANGE,
     CHEAT,
@@ -24,6 +20,10 @@ from linkexpress.game import (
     rules_of,
 )
 from linkexpress.save import payload, restore, saved_rules, split
+from lxduel import CHEATS, Duel
+from support import raises
+
+from express.engine import Game
 
 WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # per CHEATS
 
@@ -74,7 +74,7 @@ def test_every_planted_cheat_is_caught_and_named():
         for side in (0, 1):
             d = Duel(seeds=(k + 1, k + 9), game=k & 1, flash=False)
             d.hands[side].plant(k)
-            d.run(900000, lambda: d.done() or d.caught())
+            d.run(900000, d.over)
             liar, honest = d.hands[side].g, d.hands[1 - side].g
             assert d.hands[side].cheated, CHEATS[k]
             assert honest.phase == CHEAT and honest.cheat == WANT[k], (CHEATS[k], honest.cheat)
