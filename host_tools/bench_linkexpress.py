@@ -33,9 +33,6 @@ for _sub in ("tests", "firmware"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from host_tools.link_faults import FaultCable  # noqa: E402
-from lxduel import CHEATS, Duel  # noqa: E402
-
 from linkexpress.game import (  # noqa: E402
     CHEAT,
     FORFEIT,
@@ -47,6 +44,9 @@ from linkexpress.game import (  # noqa: E402
     W_ROLL,
     W_TARGET,
 )
+from lxduel import CHEATS, Duel  # noqa: E402
+
+from host_tools.link_faults import FaultCable  # noqa: E402
 
 WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # per CHEATS
 GAME_LIMIT_MS = 1800000
