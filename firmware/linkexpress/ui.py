@@ -110,11 +110,12 @@ class Play(ui.Screen):
         app.save_game(SLOT, lx_save.payload(g), g.rolls, LABEL, "u_rolls")
 
     def update(self, app):
-        self.tick(app)
         g = self.g
+        shown = g.done()  # the end on the screen already: a key pressed as it came leaves nothing
+        self.tick(app)
         btn = app.buttons
         if g.done():
-            if btn.pressed(A) or btn.pressed(B):
+            if shown and (btn.pressed(A) or btn.pressed(B)):
                 app.clear_game(SLOT)
                 app.pop()
             return
