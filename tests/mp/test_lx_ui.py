@@ -5,16 +5,16 @@ Link and cable are in tests/both/test_lx_game.py."""
 
 import dictstorage
 from fakehw import make_hw, saved_game
+from linkexpress import ui as lx_ui
+from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, LxGame
 
 from core import strings, ui
 from core.app import App
-from core.hal import B, A
+from core.hal import A, B
 from core.prng import Rng
 from express.ai import RandomCaptain
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
 from express.rules import F_DECLARE_AFTER
-from linkexpress import ui as lx_ui
-from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, LxGame
 
 STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
 
