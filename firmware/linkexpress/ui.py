@@ -39,6 +39,8 @@ from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
 from express.engine import NONE as NO_SHIP
 from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE, SHIP_SHORT
 
+strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
+
 SLOT = "link_express"  # core.modes.SLOTS
 LABEL = "lx_saved"  # the Continue list's name for it (core.saved)
 FW = (1, 0, 0)
@@ -314,7 +316,7 @@ class Play(ui.Screen):
                     fb.hline(x - 1, 42, 7, 1)
                 if i == self.cur:
                     fb.hline(x - 1, 31, 7, 1)
-            x += 10
+            x += 9
         # what happened / what to do
         if e.target != NO_SHIP:
             info = t("lx_hits") % (e.hits(), e.need())
@@ -322,7 +324,7 @@ class Play(ui.Screen):
             info = t("lx_sunk") if shown[4] == SUNK else (t("lx_missed") if shown[4] == MISSED else "")
         else:
             info = ""
-        ui.text(fb, info, 84, 33)
+        ui.text(fb, info, ui.W - font.width(info), 33)
         ui.text(fb, font.fit(t("lx_score") % (e.score(me), e.score(them)), ui.W), 0, 45)
         if mine:
             if ph == ATTACKER:
