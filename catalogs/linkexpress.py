@@ -2,8 +2,6 @@
 (python -m host_tools.screens linkexpress.ui): games set up by hand over a stand-in link that
 reports a status and sends nothing."""
 
-from express.engine import Game
-from express.rules import ADMIRAL, CAPTAIN
 from linkexpress.game import (
     ARRANGE,
     CHEAT,
@@ -18,6 +16,9 @@ from linkexpress.game import (
     rules_bytes,
 )
 from linkexpress.ui import Play, Rules
+
+from express.engine import Game
+from express.rules import ADMIRAL, CAPTAIN
 
 
 class _Link:

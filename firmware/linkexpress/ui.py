@@ -295,6 +295,11 @@ class Play(ui.Screen):
                 sel_me = e.position(me, opts[self.cur])
             else:
                 sel_them = e.position(them, opts[self.cur][1])
+                sel_me = e.position(me, self.ship if ph == ATTACKER else e.attacker)
+        elif e.attacker != NO_SHIP:  # an attack on: its attacker and target marked
+            a = e.position(e.turn, e.attacker)
+            b = e.position(e.owner, e.target) if e.target != NO_SHIP else -1
+            sel_me, sel_them = (a, b) if e.turn == me else (b, a)
         ui.text(fb, t("lx_them"), 0, 12)
         self._fleet(fb, e.fleets[them], 12, sel_them, 30)
         ui.text(fb, t("lx_you"), 0, 22)
