@@ -41,7 +41,7 @@ _ROWS = (
     "lx_forfeit|The other handheld went silent: you win|A másik gép elhallgatott: nyertél\n"
     "lx_cheat|CHEAT CAUGHT|CSALÁS\n"
     "lx_void|The game does not count.|A játék nem számít.\n"
-    "lx_h_end|A:menu|A:menü\n"
+    "lx_h_end|B:menu|B:menü\n"
     "lx_c0|The other sent a bad message|A másik hibás üzenetet küldött\n"
     "lx_c1|The other moved out of turn|A másik nem a sorában lépett\n"
     "lx_c2|The other copied our coin toss|A másik lemásolta a pénzfeldobást\n"

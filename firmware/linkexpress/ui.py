@@ -10,7 +10,7 @@ arranging our fleet (LEFT/RIGHT picks a ship, UP/DOWN moves it, A commits),
 the game (both rows, front on the right; on our turn the choices the engine
 allows), and the end: won or lost with every roll checked, a forfeit, or a
 cheat caught and named. B leaves for the menu (the save stays for Continue);
-the end's A clears it.
+B on the end clears it.
 """
 
 import gc
@@ -117,7 +117,7 @@ class Play(ui.Screen):
         self.tick(app)
         btn = app.buttons
         if g.done():
-            if shown and (btn.pressed(A) or btn.pressed(B)):
+            if shown and btn.pressed(B):
                 app.clear_game(SLOT)
                 app.pop()
             return

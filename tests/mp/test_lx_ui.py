@@ -199,6 +199,8 @@ def test_a_whole_game_with_a_and_b_to_the_checked_end():
     assert ("You win!" in words) != ("You lose" in words) and "Every roll was checked" in words
     assert saved_game(p.flash, "link_express") is not None
     p.press(A)
+    assert saved_game(p.flash, "link_express") is not None  # A does nothing here
+    p.press(B)
     assert saved_game(p.flash, "link_express") is None  # the end clears it
 
 
