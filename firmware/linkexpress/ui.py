@@ -20,6 +20,9 @@ from linkexpress.game import (
     ARRANGE,
     CHEAT,
     COIN,
+    EV_END,
+    EV_ROLL,
+    EV_TURN,
     FORFEIT,
     LINKING,
     PLAYING,
@@ -86,6 +89,13 @@ class Play(ui.Screen):
         if ev:
             self.cur = 0
             app.redraw()
+            if ev & EV_END:
+                won = g.phase == FORFEIT or (g.phase == VERIFIED and g.winner == g.role)
+                app.cue("win" if won else "lose")
+            elif ev & EV_TURN and g.shown is not None and g.shown[4] == SUNK:
+                app.cue("sunk")
+            elif ev & EV_ROLL:
+                app.cue("dice")
         st = g.link.status()
         if st != self.status:
             self.status = st
