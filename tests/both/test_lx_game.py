@@ -7,7 +7,10 @@ from linkexpress.game import (
     ARRANGE,
     CHEAT,
     CHEAT_TEXTS,
+    FORFEIT,
+    FORFEIT_MS,
     LINKING,
+    M_X_OPEN,
     PLAYING,
     VERIFIED,
     W_ATTACKER,
@@ -170,3 +173,28 @@ def test_the_fleet_is_checked_before_it_is_committed():
     assert Game(0).table  # the engine's own table, not a copy
     d.play()
     _verified(d)
+
+
+def test_a_side_that_keeps_its_dice_link_back_forfeits_but_a_pulled_cable_does_not():
+    """The side that answers a roll learns the dice before it sends X_OPEN: withholding it
+    (a roll it does not like) forfeits after FORFEIT_MS of open link; a pulled cable longer than
+    that does not count."""
+    d = Duel(seeds=(13, 14), game=0, flash=False)
+    d.run(2500, lambda: d.hands[0].g.phase == PLAYING and d.hands[1].g.phase == PLAYING)
+    sulk = d.hands[1].g
+    real = sulk._send
+
+    def send(msg):
+        if msg[0] != M_X_OPEN:
+            real(msg)
+
+    sulk._send = send
+    d.cable.unplug()
+    d.run(40000)
+    assert not d.hands[0].g.done()
+    d.cable.plug()
+    t = d.run(120000, lambda: d.hands[0].g.done())
+    g = d.hands[0].g
+    assert g.phase == FORFEIT and g.winner == g.role, (g.phase, g.cheat)
+    assert FORFEIT_MS <= t <= FORFEIT_MS + 10000, t  # counted only once the cable was back
+    assert sulk.cheat < 0
