@@ -312,7 +312,7 @@ class LxGame:
             return True
         if ph == SEALED:
             return self.peer_fc is not None and self.peer_row is None
-        return ph == PLAYING and self.pending >= 0
+        return ph == PLAYING and (self.pending >= 0 or self.expect is not None)
 
     def _send(self, msg):
         self.out.append(msg)

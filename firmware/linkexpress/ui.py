@@ -79,6 +79,7 @@ class Play(ui.Screen):
         self.ship = NO_SHIP  # the attacker chosen, its target still to pick
         self.mask = 0  # Carrier's dice to roll again
         self.seen_phase = -1
+        self.leaving = False  # B on the result: leave once our last message is taken
 
     # -- the loop ------------------------------------------------------------------------
     def tick(self, app):
@@ -127,7 +128,15 @@ class Play(ui.Screen):
         self.tick(app)
         btn = app.buttons
         if g.done():
+            # our last message (the last roll's claim) still on its way: wait for the other
+            # handheld to take it, so that it can finish too; B again leaves at once
             if shown and btn.pressed(B):
+                if g.link.unacked() and not self.leaving:
+                    self.leaving = True
+                    app.redraw()
+                    return
+                self.leaving = True
+            if self.leaving and (not g.link.unacked() or btn.pressed(B)):
                 app.clear_game(SLOT)
                 app.pop()
             return
@@ -367,7 +376,7 @@ class Play(ui.Screen):
         else:
             ui.center(fb, t("lx_win" if g.winner == g.role else "lx_lose"), 18)
             ui.center(fb, t("lx_checked"), 32)
-        ui.hint(fb, t("lx_h_end"))
+        ui.hint(fb, t("lx_waiting" if self.leaving else "lx_h_end"))
 
 
 # -- entry points --------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from linkexpress.game import (
     FORFEIT_MS,
     LINKING,
     M_X_OPEN,
+    M_X_ROLL,
     PLAYING,
     VERIFIED,
     W_ATTACKER,
@@ -19,6 +20,7 @@ from linkexpress.game import (
     W_KEPT,
     W_ROLL,
     W_TARGET,
+    W_TURN,
     rules_bytes,
     rules_of,
 )
@@ -198,3 +200,33 @@ def test_a_side_that_keeps_its_dice_link_back_forfeits_but_a_pulled_cable_does_n
     assert g.phase == FORFEIT and g.winner == g.role, (g.phase, g.cheat)
     assert FORFEIT_MS <= t <= FORFEIT_MS + 10000, t  # counted only once the cable was back
     assert sulk.cheat < 0
+
+
+def _claim_kept_back(silent):
+    """Hand 0 keeps every X_ROLL claim back (and, silent, everything after it): hand 1's end."""
+    d = Duel(seeds=(15, 16), game=1, flash=False)
+    d.run(2500, lambda: d.hands[0].g.phase == PLAYING and d.hands[1].g.phase == PLAYING)
+    sulk = d.hands[0].g
+    real = sulk._send
+    held = []
+
+    def send(msg):
+        if msg[0] == M_X_ROLL:
+            held.append(msg)
+        elif not (silent and held):
+            real(msg)
+
+    sulk._send = send
+    d.run(120000, lambda: d.hands[1].g.done())
+    assert sulk.cheat < 0
+    g = d.hands[1].g
+    return g.phase, g.cheat, g.winner == g.role
+
+
+def test_a_roller_that_keeps_its_roll_claim_back_forfeits_or_is_caught():
+    """The roller knows the dice once the other side's link is in. A roller that never states
+    them (X_ROLL) and goes silent leaves the other side unable to finish: it forfeits after
+    FORFEIT_MS. One that skips the claim and moves on is caught moving out of turn."""
+    assert _claim_kept_back(True) == (FORFEIT, -1, True)
+    gc.collect()
+    assert _claim_kept_back(False)[:2] == (CHEAT, W_TURN)
