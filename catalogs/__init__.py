@@ -11,6 +11,7 @@ CATALOGS = {
     "battleship.ui": "catalogs.battleship",
     "linkbattle.ui": "catalogs.linkbattle",
     "express.ui": "catalogs.express",
+    "linkexpress.ui": "catalogs.linkexpress",
     "cards.ui": "catalogs.cards",
     "torpedo.ui": "catalogs.torpedo",
 }

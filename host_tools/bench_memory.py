@@ -97,6 +97,11 @@ def _torpedo(start, presses):
     return start + ",A,WAIT300" * presses + ",WAIT1000,B"
 
 
+# Link Express, Captain's rules, between two handhelds: A picks the rules on both, A commits each
+# fleet as shown, then A on each in turn (attacker, target, roll again; nothing on the other side's
+# turn) until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
+LINK_EXPRESS = "A,WAIT1500,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
@@ -111,6 +116,7 @@ ROWS = (
     ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B", 1),
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
     ("link_salvo", _link_game(550), 2, ""),
+    ("link_express", LINK_EXPRESS, 2, ""),
     # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
     # arrows counted: a RIGHT may land on a periscope, which redraws every frame (a cursor move
     # on the grid sends under 100 bytes: tests/host/test_ta_ui.py)

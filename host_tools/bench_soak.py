@@ -48,7 +48,7 @@ _SWEEP = bench_memory._sweep(1500)
 VISITS = (
     ("battleship", ("battleship_menu", "battleship"), _SWEEP),
     ("salvo", ("battleship_menu", "salvo"), _SWEEP),  # an arrow may cut a CPU salvo short: fine here
-    ("express", ("express",), "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250),
+    ("express", ("express_menu", "express"), "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250),
     ("cards", ("cards",), "A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("cards_beginner", ("cards",), "DOWN,A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("torpedo", ("torpedo",), bench_memory._torpedo("A,A", 400)),
@@ -59,18 +59,20 @@ VISITS = (
 LINKED = (
     ("link_battle", ("battleship_menu", "link_battle"), bench_memory._link_game(450)[len("WAIT1500,") :]),
     ("link_salvo", ("battleship_menu", "link_salvo"), bench_memory._link_game(550)[len("WAIT1500,") :]),
+    ("link_express", ("express_menu", "link_express"), bench_memory.LINK_EXPRESS),
 )
 # After the session: one whole game of each mode, as the memory bench plays it.
 AFTER = {
     "battleship": (("battleship_menu", "battleship"), _SWEEP),
     "salvo": (("battleship_menu", "salvo"), _SWEEP),
-    "express": (("express",), VISITS[2][2]),
+    "express": (("express_menu", "express"), VISITS[2][2]),
     "cards": (("cards",), VISITS[3][2]),
     "torpedo": (("torpedo",), VISITS[5][2]),
 }
 AFTER_LINKED = {
     "link_battle": LINKED[0][1:],
     "link_salvo": LINKED[1][1:],
+    "link_express": LINKED[2][1:],
 }
 # random presses: A five times as likely as B; the arrows; short waits
 _RANDOM = ("A",) * 5 + ("B", "UP", "DOWN", "LEFT", "RIGHT", "WAIT")
@@ -367,7 +369,8 @@ TOUR = (
     ("salvo", ("battleship_menu", "salvo")),
     ("link_battle", ("battleship_menu", "link_battle")),
     ("link_salvo", ("battleship_menu", "link_salvo")),
-    ("express", ("express",)),
+    ("express", ("express_menu", "express")),
+    ("link_express", ("express_menu", "link_express")),
     ("cards", ("cards",)),
     ("torpedo", ("torpedo",)),
     ("settings", ("settings",)),

@@ -11,6 +11,7 @@ MODES = (
     ("link_battle", "linkbattle.ui", "classic"),
     ("link_salvo", "linkbattle.ui", "salvo"),
     ("express", "express.ui", None),
+    ("link_express", "linkexpress.ui", None),
     ("cards", "cards.ui", None),
     ("torpedo", "torpedo.ui", None),
 )
@@ -23,6 +24,8 @@ GROUPS = {
     "salvo": "battleship_menu",
     "link_battle": "battleship_menu",
     "link_salvo": "battleship_menu",
+    "express": "express_menu",
+    "link_express": "express_menu",
 }
 
 
@@ -56,7 +59,7 @@ def menu_path(key):
 # Every game in progress has its own slot (App.save_game): a save named "g_" + its key.
 # Continue lists them in this order. The two link modes share one slot (the handhelds
 # agree on the variant), and Torpedo Attack has one against the CPU and one over the cable.
-SLOTS = ("battleship", "salvo", "link_battle", "express", "cards", "torpedo", "torpedo_link")
+SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards", "torpedo", "torpedo_link")
 
 
 def slot_of(key):
@@ -74,5 +77,6 @@ RESUME = {
     0x45: "express.ui",  # E: Battleship Express
     0x43: "cards.ui",  # C: the card game
     0x4C: "linkbattle.ui",  # L: Link battle / Link salvo
+    0x58: "linkexpress.ui",  # X: Express over the cable
 }
 LEGACY = "game"  # the one save of every game before slots: read once, moved to its slot

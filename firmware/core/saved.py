@@ -19,12 +19,14 @@ from core.wordlist import Column
 # One "key|English|Magyar" line per word (wordlist.Column: no qstr per word)
 _ROWS = """
 torpedo_link|Torpedo (cable)|Torpedó (kábel)
+lx_saved|Express (cable)|Expressz (kábel)
 replace_q|A game is saved here. A new game replaces it.|Van egy mentett játék. Egy új játék felülírja.
 keep_save|Keep the saved game|Maradjon a mentett
 new_game|New game|Új játék
 u_turn|turn %d|%d. kör
 u_shots|%d shots|%d lövés
 u_sunk|%d sunk|%d elsüllyedt
+u_rolls|%d rolls|%d dobás
 """
 
 

@@ -42,6 +42,8 @@ no|No|Nem
 battleship|Battleship|Torpedó
 salvo|Salvo|Sortűz
 express|Express|Expressz
+express_menu|Express|Expressz
+link_express|Over the cable|Kábelen
 cards|Card game|Kártyajáték
 link_battle|Link battle|Kábeles csata
 link_salvo|Link salvo|Kábeles sortűz

@@ -62,7 +62,7 @@ def pixel_rows(fb):
     return ["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)]
 
 
-SLOTS = ("battleship", "salvo", "link_battle", "express", "cards", "torpedo", "torpedo_link")
+SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards", "torpedo", "torpedo_link")
 
 
 def clear_saves(storage):

@@ -1,0 +1,435 @@
+"""Link Express on the handheld: the entry points and its screens (Express, over the cable).
+
+    start(app, None)          # main menu: Express -> Over the cable: Captain's or Admiral's, then link
+    resume(app, payload)      # Continue: a save tagged b"X" (linkexpress.save)
+
+Play runs the game (linkexpress.game.step) once a frame, saves when it says
+so (before the next poll: docs/link-protocol.md 5.2) and shows what the
+state calls for: finding the other handheld (and link trouble), the coin,
+arranging our fleet (LEFT/RIGHT picks a ship, UP/DOWN moves it, A commits),
+the game (both rows, front on the right; on our turn the choices the engine
+allows), and the end: won or lost with every roll checked, a forfeit, or a
+cheat caught and named. B leaves for the menu (the save stays for Continue);
+B on the end clears it.
+"""
+
+import gc
+
+from linkexpress import save as lx_save
+from linkexpress.game import (
+    ARRANGE,
+    CHEAT,
+    COIN,
+    EV_END,
+    EV_ROLL,
+    EV_TURN,
+    FORFEIT,
+    LINKING,
+    PLAYING,
+    SEALED,
+    VERIFIED,
+    LxGame,
+    rules_bytes,
+    rules_of,
+)
+from linkexpress.text import EN, HU
+
+from core import font, strings, ui
+from core.compat import const, ticks_diff
+from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from core.strings import t
+from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
+from express.engine import NONE as NO_SHIP
+from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE, SHIP_SHORT
+
+strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
+
+SLOT = "link_express"  # core.modes.SLOTS
+LABEL = "lx_saved"  # the Continue list's name for it (core.saved)
+FW = (1, 0, 0)
+TX_QUEUE = const(8)
+_WAIT_MS = const(1000)
+# link.session status values (named here: the screens read them only)
+_ST_UNPLUGGED = const(1)
+_ST_VERSION = const(2)
+_ST_RULES = const(3)
+_ST_MISMATCH = const(5)
+_ST_OPEN = const(6)
+
+
+def _face(f):
+    if f == NO_FACE:
+        return "."
+    return "*" if f == BURST else SHIP_SHORT[f][0]
+
+
+def _row(fleet):
+    """A fleet as text, front on the right."""
+    return " ".join([SHIP_SHORT[fleet[i]] for i in range(len(fleet) - 1, -1, -1)])
+
+
+class Play(ui.Screen):
+    def __init__(self, g):
+        self.g = g
+        self.status = -1
+        self.since = None
+        self.slow = False
+        self.row = bytearray((4, 3, 1, 2, 0))  # arranging: front first
+        self.cur = 0  # cursor: a ship of our row, a target, or a die
+        self.ship = NO_SHIP  # the attacker chosen, its target still to pick
+        self.mask = 0  # Carrier's dice to roll again
+        self.seen_phase = -1
+        self.leaving = False  # B on the result: leave once our last message is taken
+
+    # -- the loop ------------------------------------------------------------------------
+    def tick(self, app):
+        g = self.g
+        ev = g.step(app.now)
+        if g.needs_save():
+            self.save(app)
+        if ev:
+            self.cur = 0
+            app.redraw()
+            if ev & EV_END:
+                won = g.phase == FORFEIT or (g.phase == VERIFIED and g.winner == g.role)
+                app.cue("win" if won else "lose")
+            elif ev & EV_TURN and g.shown is not None and g.shown[4] == SUNK:
+                app.cue("sunk")
+            elif ev & EV_ROLL:
+                app.cue("dice")
+        st = g.link.status()
+        if st != self.status:
+            self.status = st
+            app.redraw()
+        slow = False
+        if g.link.unacked():
+            if self.since is None:
+                self.since = app.now
+            slow = ticks_diff(app.now, self.since) >= _WAIT_MS
+        else:
+            self.since = None
+        if slow != self.slow:
+            self.slow = slow
+            app.redraw()
+        ph = g.g.phase if g.g is not None else -1
+        if ph != self.seen_phase:
+            self.seen_phase = ph
+            self.cur = 0
+            self.mask = g.g.reroll if ph == REROLL else 0
+            app.redraw()
+
+    def save(self, app):
+        g = self.g
+        app.save_game(SLOT, lx_save.payload(g), g.rolls, LABEL, "u_rolls")
+
+    def update(self, app):
+        g = self.g
+        shown = g.done()  # the end on the screen already: a key pressed as it came leaves nothing
+        self.tick(app)
+        btn = app.buttons
+        if g.done():
+            # our last message (the last roll's claim) still on its way: wait for the other
+            # handheld to take it, so that it can finish too; B again leaves at once
+            if shown and btn.pressed(B):
+                if g.link.unacked() and not self.leaving:
+                    self.leaving = True
+                    app.redraw()
+                    return
+                self.leaving = True
+            if self.leaving and (not g.link.unacked() or btn.pressed(B)):
+                app.clear_game(SLOT)
+                app.pop()
+            return
+        if btn.pressed(B) and not (self._mine() and (self.ship != NO_SHIP or g.g.phase in (AGAIN, REROLL))):
+            app.pop()  # the save stays: Continue
+            return
+        st = self.status
+        if g.phase == LINKING and st == _ST_RULES and btn.pressed(A):
+            game = rules_of(g.link.peer_rules)
+            if game is not None:
+                g.game = game
+                g.link.set_rules(rules_bytes(game))
+            return
+        if st == _ST_MISMATCH and btn.pressed(A):
+            g.link.new_stream()
+            g.reset()
+            app.redraw()
+            return
+        if g.phase == ARRANGE:
+            self._arrange(app, btn)
+        elif self._mine():
+            self._choose(app, btn)
+
+    def _mine(self):
+        return self.g.my_turn()
+
+    def _arrange(self, app, btn):
+        d = self._dir(btn, LEFT, RIGHT)
+        r = self.row
+        if d:
+            self.cur = (self.cur + d) % len(r)
+        m = self._dir(btn, DOWN, UP)
+        if m:
+            j = self.cur + m
+            if 0 <= j < len(r):
+                r[self.cur], r[j] = r[j], r[self.cur]
+                self.cur = j
+        if d or m:
+            app.redraw()
+        if btn.pressed(A):
+            self.g.arrange(bytes(r))
+            self.save(app)
+            app.redraw()
+
+    def _dir(self, btn, minus, plus):
+        """+1 or -1 for the two buttons (RIGHT/UP: towards the front, which is drawn on the right)."""
+        if btn.pressed(plus):
+            return -1  # the front is index 0, drawn rightmost
+        if btn.pressed(minus):
+            return 1
+        return 0
+
+    def choices(self):
+        """What the cursor runs over now: ships of ours, (owner, ship) targets, or dice."""
+        e = self.g.g
+        ph = e.phase
+        if ph == ATTACKER:
+            if self.ship == NO_SHIP:
+                return list(e.fleets[e.turn])
+            return e.targets_for(self.ship)
+        if ph == DECLARE:
+            return e.legal_targets()
+        if ph == REROLL:
+            return list(range(e.active()))
+        return []
+
+    def _choose(self, app, btn):
+        g = self.g
+        e = g.g
+        ph = e.phase
+        opts = self.choices()
+        d = self._dir(btn, LEFT, RIGHT)
+        if d and opts:
+            self.cur = (self.cur + d) % len(opts)
+            app.redraw()
+        if ph == ATTACKER:
+            if btn.pressed(B) and self.ship != NO_SHIP:
+                self.ship = NO_SHIP
+                self.cur = 0
+                app.redraw()
+            elif btn.pressed(A):
+                if self.ship == NO_SHIP:
+                    ship = opts[self.cur]
+                    if e.row(ship)[4] & F_DECLARE_AFTER:
+                        g.attack(ship)
+                    else:
+                        self.ship = ship
+                        self.cur = 0
+                else:
+                    o, s = opts[self.cur]
+                    g.attack(self.ship, None, o, s)
+                    self.ship = NO_SHIP
+                app.redraw()
+        elif ph == AGAIN:
+            if btn.pressed(A):
+                g.again()
+            elif btn.pressed(B) and e.can_stop():
+                g.stop()
+        elif ph == DECLARE and btn.pressed(A):
+            o, s = opts[self.cur]
+            g.declare(o, s)
+        elif ph == REROLL:
+            if btn.pressed(A):
+                self.mask ^= 1 << self.cur
+                app.redraw()
+            elif btn.pressed(B):
+                g.reroll(self.mask)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, app, fb):
+        g = self.g
+        ui.title(fb, t("lx_title"))
+        st = self.status
+        if g.phase >= VERIFIED:
+            self._end(fb)
+            return
+        if st != _ST_OPEN and g.phase != PLAYING or st in (_ST_RULES, _ST_MISMATCH, _ST_VERSION):
+            key = "lx_connecting"
+            if st == _ST_UNPLUGGED:
+                key = "lx_unplugged"
+            elif st == _ST_VERSION:
+                key = "lx_version"
+            elif st == _ST_RULES:
+                key = "lx_rules"
+            elif st == _ST_MISMATCH:
+                key = "lx_mismatch"
+            self._lines(fb, t(key), 14)
+            ui.center(fb, t("lx_admiral" if g.game == ADMIRAL else "lx_captain"), 40)
+            if st == _ST_RULES:
+                ui.hint(fb, t("lx_h_rules"))
+            elif st == _ST_MISMATCH:
+                ui.hint(fb, t("lx_h_new"))
+            return
+        if g.phase <= COIN:
+            ui.center(fb, t("lx_coin"), 26)
+        elif g.phase == ARRANGE:
+            self._lines(fb, t("lx_arrange"), 12)
+            self._fleet(fb, self.row, 34, self.cur)
+            ui.hint(fb, t("lx_h_arrange"))
+        elif g.phase == SEALED:
+            self._lines(fb, t("lx_sealed"), 14)
+            self._fleet(fb, g.row, 40, -1)
+        else:
+            self._game(fb)
+        if self.slow and g.phase != ARRANGE:
+            ui.hint(fb, t("lx_waiting"))
+
+    def _lines(self, fb, s, y):
+        for line in ui.wrap(s, ui.W - 4)[:3]:
+            ui.center(fb, line, y)
+            y += 10
+
+    def _fleet(self, fb, fleet, y, sel, x0=None):
+        """Ship names, front on the right; the one at index sel inverted."""
+        n = len(fleet)
+        x = ui.W - 2 - 20 * n if x0 is None else x0
+        for k in range(n - 1, -1, -1):
+            s = SHIP_SHORT[fleet[k]]
+            if k == sel:
+                fb.fill_rect(x - 1, y - 1, font.width(s) + 2, 9, 1)
+            ui.text(fb, s, x, y, 0 if k == sel else 1)
+            x += 20
+
+    def _game(self, fb):
+        g = self.g
+        e = g.g
+        me, them = g.role, g.peer_seat
+        mine = self._mine()
+        opts = self.choices() if mine else []
+        ph = e.phase
+        # rows: theirs above, ours below; the cursor marks a ship of either
+        sel_them = sel_me = -1
+        if mine and opts and ph in (ATTACKER, DECLARE):
+            if ph == ATTACKER and self.ship == NO_SHIP:
+                sel_me = e.position(me, opts[self.cur])
+            else:
+                sel_them = e.position(them, opts[self.cur][1])
+                sel_me = e.position(me, self.ship if ph == ATTACKER else e.attacker)
+        elif e.attacker != NO_SHIP:  # an attack on: its attacker and target marked
+            a = e.position(e.turn, e.attacker)
+            b = e.position(e.owner, e.target) if e.target != NO_SHIP else -1
+            sel_me, sel_them = (a, b) if e.turn == me else (b, a)
+        ui.text(fb, t("lx_them"), 0, 12)
+        self._fleet(fb, e.fleets[them], 12, sel_them, 30)
+        ui.text(fb, t("lx_you"), 0, 22)
+        self._fleet(fb, e.fleets[me], 22, sel_me, 30)
+        # the dice: kept ones inverted; on a reroll the cursor underlines
+        x = 2
+        kept = e.kept
+        dice = e.dice
+        shown = g.shown
+        if e.attacker == NO_SHIP and shown is not None:
+            kept, dice = shown[5], shown[6]
+        for i in range(DICE):
+            c = _face(dice[i])
+            if kept & (1 << i):
+                fb.fill_rect(x - 1, 32, 8, 9, 1)
+            ui.text(fb, c, x, 33, 0 if kept & (1 << i) else 1)
+            if ph == REROLL and mine:
+                if self.mask & (1 << i):
+                    fb.hline(x - 1, 42, 7, 1)
+                if i == self.cur:
+                    fb.hline(x - 1, 31, 7, 1)
+            x += 9
+        # what happened / what to do
+        if e.target != NO_SHIP:
+            info = t("lx_hits") % (e.hits(), e.need())
+        elif shown is not None and e.attacker == NO_SHIP:
+            info = t("lx_sunk") if shown[4] == SUNK else (t("lx_missed") if shown[4] == MISSED else "")
+        else:
+            info = ""
+        ui.text(fb, info, ui.W - font.width(info), 33)
+        ui.text(fb, font.fit(t("lx_score") % (e.score(me), e.score(them)), ui.W), 0, 45)
+        if mine:
+            if ph == ATTACKER:
+                key = "lx_h_pick"
+            elif ph == AGAIN:
+                key = "lx_h_again" if e.can_stop() else "lx_h_roll"
+            elif ph == DECLARE:
+                key = "lx_h_pick"
+            elif ph == REROLL:
+                key = "lx_h_reroll"
+            else:
+                key = "lx_your_turn"
+            ui.hint(fb, t(key))
+        else:
+            ui.hint(fb, t("lx_their_turn"))
+
+    def _end(self, fb):
+        g = self.g
+        if g.phase == CHEAT:
+            ui.center(fb, t("lx_cheat"), 12)
+            self._lines(fb, t("lx_c%d" % g.cheat), 23)
+            ui.center(fb, t("lx_void"), 45)
+        elif g.phase == FORFEIT:
+            self._lines(fb, t("lx_forfeit"), 16)
+        else:
+            ui.center(fb, t("lx_win" if g.winner == g.role else "lx_lose"), 18)
+            ui.center(fb, t("lx_checked"), 32)
+        ui.hint(fb, t("lx_waiting" if self.leaving else "lx_h_end"))
+
+
+# -- entry points --------------------------------------------------------------------------
+def _words():
+    strings.add(EN, HU)
+
+
+def _link(app, rand, rules, saved=None):
+    from link.session import Link  # the link layer comes with the game it serves
+
+    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
+
+
+def _no_port(app):
+    if app.hw.link is not None:
+        return False
+    app.push(ui.Message(t("lx_title"), [t("lx_no_port")]))
+    return True
+
+
+def _play(app, game):
+    gc.collect()
+    rand = app.rand_bytes()
+    g = LxGame(None, rand, game)
+    g.link = _link(app, rand, rules_bytes(game))
+    app.replace(Play(g))
+
+
+class Rules(ui.Menu):
+    """Captain's or Admiral's, then the link."""
+
+    def __init__(self):
+        items = [("lx_captain", self._go(CAPTAIN)), ("lx_admiral", self._go(ADMIRAL))]
+        ui.Menu.__init__(self, "lx_title", items)
+
+    def _go(self, game):
+        return lambda app: _play(app, game)
+
+
+def start(app, arg=None):
+    _words()
+    if _no_port(app):
+        return
+    app.push(Rules())
+
+
+def resume(app, payload):
+    _words()
+    if _no_port(app):
+        return
+    gc.collect()
+    rand = app.rand_bytes()
+    state, snap = lx_save.split(payload)
+    g = lx_save.restore(state, None, rand)
+    g.link = _link(app, rand, lx_save.saved_rules(state), snap)
+    app.push(Play(g))
