@@ -109,7 +109,12 @@ def site_bytes(dest=WEB_DIR):
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(
         http.server.SimpleHTTPRequestHandler.extensions_map,
-        **{".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"},
+        **{
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".wasm": "application/wasm",
+            ".json": "application/json",
+        },
     )
 
     def end_headers(self):
