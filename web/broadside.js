@@ -10,7 +10,7 @@
 //               simulator's SSD1306 model shows it (host_tools/screens.py decode()),
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
-//     loadMs: ms from the page's start to the first frame, restarts: interpreter restarts,
+//     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
 //     peer: the linked tab's token or null, link: "alone" | "linked" | "busy",
 //   }
 //   Keys: arrows, z / Enter = A, x / Backspace = B (a press shorter than a frame still counts).
@@ -370,7 +370,7 @@ async function tick() {
     const r = stepper(frameMask(), rx);
     bs.frames++;
     if (bs.loadMs === null) {
-      bs.loadMs = Math.round(performance.now() - t0);
+      bs.loadMs = Math.round(performance.now()); // since navigation started
       bs.state = "running";
       status(`running (loaded in ${(bs.loadMs / 1000).toFixed(2)} s)`);
     }
