@@ -333,11 +333,15 @@ async function fetchInstall() {
   }));
 }
 
-async function start() {
-  const mp = await loadMicroPython({
+function interpreter() {
+  return loadMicroPython({
     heapsize: HEAP, pystack: PYSTACK, url: new URL("micropython.wasm", location.href).href,
     stdout: out, stderr: out,
   });
+}
+
+async function start(ready) {
+  const mp = await (ready || interpreter());
   for (const [path, data] of install) {
     const parts = path.split("/").slice(1, -1);
     let dir = "";
@@ -403,11 +407,12 @@ async function main() {
     claimId();
     openCable();
     status("loading MicroPython…");
-    const [mod, files] = await Promise.all([import("./micropython.mjs"), fetchInstall()]);
-    loadMicroPython = mod.loadMicroPython;
-    install = files;
+    const files = fetchInstall();
+    loadMicroPython = (await import("./micropython.mjs")).loadMicroPython;
+    const ready = interpreter(); // the wasm compiles while the firmware's files arrive
+    install = await files;
     status("starting…");
-    await start();
+    await start(ready);
     startTimer();
   } catch (e) {
     fail(errorText(e));
