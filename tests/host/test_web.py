@@ -136,3 +136,21 @@ def test_page_interpreter_restarts_after_a_game(site):
     assert not [k for k in run["saves"] if "way" in k]
     rows = _rows(run["screen"])
     assert sum(map(sum, rows[:8])) > 300  # a title bar
+
+
+def test_page_interpreter_switches_to_hungarian(site):
+    """Settings, A on Language: the Hungarian font and words (a font call the wasm port
+    once lacked crashed here)."""
+    run = _headless(site, 60, "DOWN,DOWN,DOWN,DOWN,A,A")
+    assert run["error"] is None and run["tracebacks"] == 0, run["lines"]
+    assert _rows(run["screen"]) == from_png(os.path.join(GOLDEN, "settings_hu.png"))
+
+
+@pytest.mark.parametrize("mode", ["battleship", "salvo", "link_battle", "express", "cards", "torpedo"])
+def test_page_interpreter_plays_each_mode(site, mode):
+    """Each game mode starts and takes presses in the page's interpreter at the 192 KB cap."""
+    from host_tools.bench_memory import mode_labels
+
+    keys = mode_labels()[mode] + ",".join(["A", "WAIT10", "RIGHT"] * 12)
+    run = _headless(site, 600, keys)
+    assert run["error"] is None and run["tracebacks"] == 0, run["lines"]
