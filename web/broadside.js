@@ -11,7 +11,7 @@
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
 //     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
-//     peer: the linked tab's token or null, link: "alone" | "linked" | "busy",
+//     peer: the linked tab's token or null, link: "alone" | "linked" | "busy" | "serial",
 //   }
 //   Keys: arrows, z / Enter = A, x / Backspace = B (a press shorter than a frame still counts).
 //   URL:  ?cable=NAME  the BroadcastChannel (default "broadside"): two tabs on one name are
@@ -236,10 +236,10 @@ let heardAt = 0;
 
 function setPeer(p) {
   bs.peer = p;
-  bs.link = p ? "linked" : bs.link === "busy" ? "busy" : "alone";
+  bs.link = p ? "linked" : bs.link === "busy" || bs.link === "serial" ? bs.link : "alone";
   heardAt = Date.now();
   const names = { linked: "cable: linked to another tab", alone: "cable: waiting for a second tab",
-    busy: "cable: two other tabs are already linked" };
+    busy: "cable: two other tabs are already linked", serial: "cable: a handheld on USB serial" };
   $("cable").textContent = names[bs.link] + ` (${CABLE}, handheld ${bs.id})`;
 }
 
@@ -250,6 +250,7 @@ function openCable() {
   channel = new BroadcastChannel("broadside-cable/" + CABLE);
   channel.onmessage = ({ data: m }) => {
     if (!m || m.from === token || (m.to && m.to !== token)) return;
+    if (serial) { if (m.t === "hello") post({ t: "busy", to: m.from }); return; }
     if (m.from === bs.peer) heardAt = Date.now();
     switch (m.t) {
       case "hello":
@@ -276,9 +277,54 @@ function openCable() {
   setPeer(null);
   post({ t: "hello" });
   setInterval(() => { // a tab that vanished without "bye" (crashed, killed): unplugged
+    if (serial) return;
     if (bs.peer) { post({ t: "ping", to: bs.peer }); if (Date.now() - heardAt > 5000) { setPeer(null); post({ t: "hello" }); } }
     else if (bs.link !== "busy") post({ t: "hello" });
   }, 1000);
+}
+
+// ---- the cable to a real handheld: Web Serial (Chromium), a USB-UART adapter at 115200 8N1 ----
+// GP8 (TX) of the handheld to the adapter's RX, GP9 (RX) to its TX, GND to GND.
+let serial = null;
+
+async function connectSerial() {
+  try {
+    const port = await navigator.serial.requestPort();
+    await port.open({ baudRate: 115200, dataBits: 8, stopBits: 1, parity: "none" });
+    if (bs.peer) post({ t: "bye" }); // the tab cable is let go: the handheld's is plugged in
+    serial = { port, writer: port.writable.getWriter() };
+    bs.link = "serial";
+    setPeer(null);
+    $("serial").textContent = "Disconnect the handheld";
+    const reader = port.readable.getReader();
+    serial.reader = reader;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (value && value.length) rxHex += toHex(value);
+    }
+  } catch (e) {
+    if (serial) console.warn("broadside: serial cable:", e);
+  }
+  disconnectSerial();
+}
+
+async function disconnectSerial() {
+  const s = serial;
+  serial = null;
+  $("serial").textContent = "Connect a handheld (USB serial)";
+  if (bs.link === "serial") { bs.link = "alone"; setPeer(null); post({ t: "hello" }); }
+  if (!s) return;
+  try { s.reader && (await s.reader.cancel()); } catch (e) { /* gone */ }
+  try { s.writer.releaseLock(); s.reader && s.reader.releaseLock(); await s.port.close(); } catch (e) { /* gone */ }
+}
+
+if (navigator.serial) {
+  $("serial").hidden = false;
+  $("serial").addEventListener("click", (e) => {
+    e.target.blur();
+    if (serial) disconnectSerial(); else connectSerial();
+  });
 }
 
 // ---- the interpreter ---------------------------------------------------------------
@@ -286,7 +332,10 @@ const io = {
   show(hex) { fromHex(hex, ram); queuePaint(); },
   contrast(n) { contrast = n; queuePaint(); },
   tone(hz) { tone(hz); },
-  send(hex) { if (bs.peer) post({ t: "data", to: bs.peer, hex }); },
+  send(hex) {
+    if (serial) serial.writer.write(fromHex(hex)).catch(() => disconnectSerial());
+    else if (bs.peer) post({ t: "data", to: bs.peer, hex });
+  },
   random(n) { return toHex(crypto.getRandomValues(new Uint8Array(n))); },
   get(key) { return localStorage.getItem(bs.prefix + key); },
   put(key, text) {
