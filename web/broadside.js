@@ -11,6 +11,8 @@
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
 //     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
+//     timing: {files, wasm, boot} ms from navigation start: the install fetched, the
+//             interpreter ready, the firmware booted (the menu drawn),
 //     peer: the linked tab's token or null, link: "alone" | "linked" | "busy" | "serial",
 //   }
 //   Keys: arrows, z / Enter = A, x / Backspace = B (a press shorter than a frame still counts).
@@ -47,7 +49,7 @@ let contrast = 255;
 let tint = params.get("tint") || localStorage.getItem("broadside/tint") || "white";
 
 const bs = (window.broadside = {
-  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0,
+  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {},
   cable: CABLE, heap: HEAP, id: null, prefix: null, peer: null, link: "alone",
   pixels, press,
 });
@@ -369,17 +371,31 @@ function out(line) {
 }
 
 async function fetchInstall() {
-  const r = await fetch("device/files.json");
-  if (!r.ok) throw new Error("device/files.json: HTTP " + r.status + " (run `make web`)");
+  // install.json lists the install's files (paths as on the handheld); install.pack holds
+  // them end to end (host_tools/web.py)
+  const r = await fetch("install.json");
+  if (!r.ok) throw new Error("install.json: HTTP " + r.status + " (run `make web`)");
   const list = (await r.json()).files;
-  let done = 0;
-  return Promise.all(list.map(async (f) => {
-    const res = await fetch("device" + f.path);
-    if (!res.ok) throw new Error(`device${f.path}: HTTP ${res.status}`);
-    const data = new Uint8Array(await res.arrayBuffer());
-    status(`loading the firmware… ${++done}/${list.length} files`);
-    return [f.path, data];
-  }));
+  const res = await fetch("install.pack");
+  if (!res.ok) throw new Error("install.pack: HTTP " + res.status);
+  const total = Number(res.headers.get("Content-Length")) || 0;
+  const parts = [];
+  let got = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    got += value.length;
+    status(`loading the firmware… ${Math.round(got / 1024)}${total ? " of " + Math.round(total / 1024) : ""} KB`);
+  }
+  const pack = new Uint8Array(got);
+  let at = 0;
+  for (const p of parts) { pack.set(p, at); at += p.length; }
+  return list.map((f) => {
+    if (f.offset + f.size > got) throw new Error("install.pack is short: rebuild with `make web`");
+    return [f.path, pack.subarray(f.offset, f.offset + f.size)];
+  });
 }
 
 function interpreter() {
@@ -456,12 +472,14 @@ async function main() {
     claimId();
     openCable();
     status("loading MicroPython…");
-    const files = fetchInstall();
+    const mark = (what) => (x) => { bs.timing[what] = Math.round(performance.now()); return x; };
+    const files = fetchInstall().then(mark("files"));
     loadMicroPython = (await import("./micropython.mjs")).loadMicroPython;
-    const ready = interpreter(); // the wasm compiles while the firmware's files arrive
+    const ready = interpreter().then(mark("wasm")); // the wasm compiles while the files arrive
     install = await files;
     status("starting…");
     await start(ready);
+    mark("boot")();
     startTimer();
   } catch (e) {
     fail(errorText(e));

@@ -109,15 +109,23 @@ def _rows(hexbuf):
     return [[(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
 
 
-def test_site_layout(site):
-    for name in ("index.html", "broadside.js", "micropython.mjs", "micropython.wasm", "device/files.json"):
+def test_site_is_the_bundle_packed(site, tmp_path):
+    """install.pack holds the web board's bundle, file for file, byte for byte."""
+    import hashlib
+
+    from host_tools import bundle
+
+    for name in ("index.html", "broadside.js", "micropython.mjs", "micropython.wasm", "install.json"):
         assert os.path.exists(os.path.join(site, name)), name
-    listed = json.load(open(os.path.join(site, "device", "files.json")))
-    paths = [f["path"] for f in listed["files"]]
-    assert "/boards/web.mpy" in paths and "/main.py" in paths and "/lib/core/app.mpy" in paths
-    assert not os.path.exists(os.path.join(site, "device", "freeze"))
+    listed = json.load(open(os.path.join(site, "install.json")))
+    pack = open(os.path.join(site, "install.pack"), "rb").read()
+    want = bundle.build("web", out=str(tmp_path / "device")).by_path()
+    assert sorted(f["path"] for f in listed["files"]) == sorted(want)
+    assert "/boards/web.mpy" in want and "/main.py" in want and "/lib/core/app.mpy" in want
     for f in listed["files"]:
-        assert os.path.getsize(os.path.join(site, "device", f["path"][1:])) == f["size"]
+        data = pack[f["offset"] : f["offset"] + f["size"]]
+        assert hashlib.sha256(data).hexdigest() == f["sha256"] == want[f["path"]].sha256, f["path"]
+    assert sum(f["size"] for f in listed["files"]) == len(pack)
 
 
 def test_page_interpreter_draws_the_golden_menu(site):

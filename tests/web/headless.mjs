@@ -8,7 +8,8 @@ import { pathToFileURL } from "url";
 
 const [dir = "build/web", nframes = "60", keyList = "", heapArg = String(192 * 1024)] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.resolve(dir, "micropython.mjs")).href);
-const files = JSON.parse(fs.readFileSync(path.join(dir, "device/files.json"))).files;
+const files = JSON.parse(fs.readFileSync(path.join(dir, "install.json"))).files;
+const pack = fs.readFileSync(path.join(dir, "install.pack"));
 const BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
 // the frames' button masks: a key is held 2 frames then released 4; WAITn idles n frames
 const schedule = [];
@@ -40,7 +41,7 @@ async function boot() {
   for (const f of files) {
     let d = "";
     for (const p of f.path.split("/").slice(1, -1)) { d += "/" + p; try { mp.FS.mkdir(d); } catch (e) {} }
-    mp.FS.writeFile(f.path, fs.readFileSync(path.join(dir, "device", f.path)));
+    mp.FS.writeFile(f.path, pack.subarray(f.offset, f.offset + f.size));
   }
   mp.runPython(`
 import os, sys
