@@ -417,7 +417,12 @@ async function start(ready) {
   mp.runPython(BOOT(HEAP));
   const handheld = mp.globals.get("handheld");
   stepper = handheld.frame;
+  // A PyProxy that JS collects frees its slot in the *current* interpreter's proxy table
+  // (the wasm glue looks Module up globally): an old interpreter's live proxies, freed after
+  // a restart, would free the new one's handheld. They are small: kept for good.
+  graveyard.push(mp.globals, handheld, stepper);
 }
+const graveyard = [];
 
 function errorText(e) {
   const tail = lines.slice(-12).join("\n");
