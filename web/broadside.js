@@ -173,8 +173,9 @@ function frameMask() {
 }
 
 function press(name, ms = 100) {
-  const bit = 1 << BUTTONS.indexOf(String(name).toUpperCase());
-  if (!bit) throw new Error("no button " + name);
+  const i = BUTTONS.indexOf(String(name).toUpperCase());
+  if (i < 0) throw new Error("no button " + name + " (UP, DOWN, LEFT, RIGHT, A, B)");
+  const bit = 1 << i;
   down(bit);
   setTimeout(() => up(bit), ms);
 }
