@@ -238,7 +238,8 @@ class Handheld:
 
     def frame(self, mask, rx):
         """One frame: mask, the buttons held (hal bit order); rx, the cable's bytes in
-        (hex). Returns 0, or 1 when the firmware asked for a restart (hw.reset)."""
+        (hex). Returns 0; 1 when the firmware asked for a restart (hw.reset); 2 when it
+        crashed in this frame (the crash screen shows, any button starts it again)."""
         hw = self.hw
         hw.mask[0] = mask
         if rx:
@@ -266,6 +267,7 @@ class Handheld:
             gc.collect()
             self.total = gc.mem_free() + gc.mem_alloc()  # a heap that grew stays grown
             self.boot.show_crash(hw, e)
+            return 2
         return 0
 
     def heap_used(self):

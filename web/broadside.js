@@ -11,6 +11,7 @@
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
 //     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
+//     crashes: firmware crashes (its crash screen shows), crash: the last one's traceback,
 //     timing: {files, wasm, boot} ms from navigation start: the install fetched, the
 //             interpreter ready, the firmware booted (the menu drawn),
 //     peer: the linked tab's token or null, link: "alone" | "linked" | "busy" | "serial",
@@ -49,7 +50,7 @@ let contrast = 255;
 let tint = params.get("tint") || localStorage.getItem("broadside/tint") || "white";
 
 const bs = (window.broadside = {
-  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {},
+  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {}, crashes: 0, crash: "",
   cable: CABLE, heap: HEAP, id: null, prefix: null, peer: null, link: "alone",
   pixels, press,
 });
@@ -448,6 +449,10 @@ async function tick() {
       bs.loadMs = Math.round(performance.now()); // since navigation started
       bs.state = "running";
       status(`running (loaded in ${(bs.loadMs / 1000).toFixed(2)} s)`);
+    }
+    if (r === 2) {
+      bs.crashes++;
+      bs.crash = lines.slice(lines.lastIndexOf("Traceback (most recent call last):")).join("\n");
     }
     if (r === 1) { // hw.reset: a fresh interpreter, as machine.soft_reset on the Pico
       stepper = null;
