@@ -224,6 +224,7 @@ class Handheld:
         self.app = None
         self.crashed = False
         self.frames = 0
+        self.peak = 0
         gc.collect()
         self.total = gc.mem_free() + gc.mem_alloc()  # the heap and what it may still grow by
         self.heap = heap
@@ -256,7 +257,10 @@ class Handheld:
             if app.notice and app.buttons.any_pressed():
                 app.notice = None
                 app.redraw()
-            if gc.mem_free() + gc.mem_alloc() > self.total:
+            a = gc.mem_alloc()
+            if a > self.peak:
+                self.peak = a
+            if gc.mem_free() + a > self.total:
                 raise MemoryError(_HEAP_GREW % self.heap)
         except Restart:
             return 1
@@ -270,5 +274,7 @@ class Handheld:
             return 2
         return 0
 
-    def heap_used(self):
-        return gc.mem_alloc()
+    def memory(self):
+        """"alloc peak cap": the heap in use now, the most in use after any frame (garbage
+        included, as bench_memory's peak_alloc), the cap; for the page's broadside.memory()."""
+        return "%d %d %d" % (gc.mem_alloc(), self.peak, self.heap)

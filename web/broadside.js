@@ -11,6 +11,8 @@
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
 //     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
+//     memory(): {alloc, peak, cap} bytes of the interpreter's heap: in use now, the most in
+//               use after any frame since the interpreter started (garbage included), the cap,
 //     crashes: firmware crashes (its crash screen shows), crash: the last one's traceback,
 //     timing: {files, wasm, boot} ms from navigation start: the install fetched, the
 //             interpreter ready, the firmware booted (the menu drawn),
@@ -52,7 +54,7 @@ let tint = params.get("tint") || localStorage.getItem("broadside/tint") || "whit
 const bs = (window.broadside = {
   state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {}, crashes: 0, crash: "",
   cable: CABLE, heap: HEAP, id: null, prefix: null, peer: null, link: "alone",
-  pixels, press,
+  pixels, press, memory,
 });
 
 function parseSize(s) {
@@ -419,10 +421,18 @@ async function start(ready) {
   mp.runPython(BOOT(HEAP));
   const handheld = mp.globals.get("handheld");
   stepper = handheld.frame;
+  memoryOf = handheld.memory;
   // A PyProxy that JS collects frees its slot in the *current* interpreter's proxy table
   // (the wasm glue looks Module up globally): an old interpreter's live proxies, freed after
   // a restart, would free the new one's handheld. They are small: kept for good.
-  graveyard.push(mp.globals, handheld, stepper);
+  graveyard.push(mp.globals, handheld, stepper, memoryOf);
+}
+
+let memoryOf = null;
+function memory() {
+  if (!memoryOf || busy) return null;
+  const [alloc, peak, cap] = memoryOf().split(" ").map(Number);
+  return { alloc, peak, cap };
 }
 const graveyard = [];
 
@@ -455,7 +465,7 @@ async function tick() {
       bs.crash = lines.slice(lines.lastIndexOf("Traceback (most recent call last):")).join("\n");
     }
     if (r === 1) { // hw.reset: a fresh interpreter, as machine.soft_reset on the Pico
-      stepper = null;
+      stepper = memoryOf = null; // the old interpreter's: never called again
       bs.restarts++;
       await start();
     }
