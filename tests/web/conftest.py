@@ -61,7 +61,12 @@ def site():
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(
         http.server.SimpleHTTPRequestHandler.extensions_map,
-        **{".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".mpy": "application/octet-stream"},
+        **{
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".mpy": "application/octet-stream",
+        },
     )
 
     def end_headers(self):
@@ -147,7 +152,8 @@ def web(browser, server, request):
             print("\n".join(h.console[-200:]) or "(empty)")
             try:
                 if not h.page.is_closed():
-                    print("screenshot: %s" % h.screenshot(os.path.join(SHOTS, "%s-%d-%s.png" % (stem, i, h.name))))
+                    shot = os.path.join(SHOTS, "%s-%d-%s.png" % (stem, i, h.name))
+                    print("screenshot: %s" % h.screenshot(shot))
             except Exception as e:  # a crashed page has no screenshot
                 print("no screenshot of %s: %s" % (h.name, e))
     b.close()

@@ -47,7 +47,8 @@ class WebHandheld:
 
     def state(self):
         return self.page.evaluate(
-            "() => window.broadside ? [window.broadside.state, String(window.broadside.error || '')] : ['none', '']"
+            "() => window.broadside ? [window.broadside.state, String(window.broadside.error || '')]"
+            " : ['none', '']"
         )
 
     def wait_running(self, timeout=30, frames=3):
@@ -224,3 +225,16 @@ def find_word(rows, word, inverse=False):
 def shows(rows, text, inverse=False):
     """Every word of `text` is on the screen (wrapping may split a text between lines)."""
     return all(find_word(rows, w, inverse) for w in text.split())
+
+
+def shows_any(rows, text):
+    """`text` on the screen, lit on dark or dark on a lit bar (a title, a selected row)."""
+    return shows(rows, text) or shows(rows, text, inverse=True)
+
+
+def open_mode(key):
+    """Keys from the main menu's first row (no saved game) into a game mode's first screen
+    (host_tools.bench_memory.mode_labels: through the Battleship submenu where grouped)."""
+    from host_tools.bench_memory import mode_labels
+
+    return mode_labels()[key]
