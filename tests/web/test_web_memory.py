@@ -1,0 +1,53 @@
+"""The memory bench's heaviest modes fit in the page at the unix port's heap cap (192 KB,
+the tests' BROADSIDE_HEAP): Torpedo Attack over the cable between two tabs and a card game,
+played for a while, and the firmware still runs with no error on the page."""
+
+import time
+
+from conftest import heap_bytes
+from test_web_link import cable_name
+from webpage import open_mode, play, shows_any
+
+
+def gc_stats(h):
+    """The page's heap numbers, if it gives any (window.broadside.mem / .gc)."""
+    return h.page.evaluate(
+        "() => { const b = window.broadside; const m = b.mem || b.gc;"
+        " return m ? (typeof m === 'function' ? m() : m) : null; }"
+    )
+
+
+def assert_fits(h):
+    h.check()
+    stats = gc_stats(h)
+    if stats:
+        print("%s heap: %r" % (h.name, stats))
+        for key in ("peak", "peak_live", "max_used"):
+            if key in stats:
+                assert 0 < int(stats[key]) < heap_bytes(), stats
+
+
+def test_torpedo_attack_over_the_cable_fits(web):
+    cable = cable_name()
+    heap = heap_bytes()
+    one = web.open("one", fresh=1, id=1, cable=cable, heap=heap)
+    two = web.open("two", fresh=1, id=2, cable=cable, heap=heap)
+    # Torpedo Attack, Link cable game; who starts; Start (host_tools/bench_memory.py)
+    play([one, two], open_mode("torpedo") + "DOWN,A,WAIT3000,A,WAIT300,A,WAIT300")
+    seen = False
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 40:  # A alone: call cells, fire torpedoes, skip what shows
+        play([one, two], "A,WAIT150")
+        seen = seen or any(shows_any(p.pixels(), "Torpedo") for p in (one, two))
+    for p in (one, two):
+        assert_fits(p)
+    assert seen, "no torpedo fired in 40 s of play"
+
+
+def test_a_card_game_fits(web):
+    h = web.open(fresh=1, id=1, heap=heap_bytes())
+    h.keys(open_mode("cards") + "A,UP,UP,A,WAIT300")  # Standard game, you first
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 25:  # A on every prompt plays on
+        h.keys("A,WAIT100")
+    assert_fits(h)
