@@ -7,7 +7,7 @@ BOARD   ?= pico_oled
 PORT    ?=
 HEAP    ?= 192K
 
-.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs clean test-web web-test-setup
+.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs web web-build clean test-web web-test-setup
 
 all: test
 
@@ -61,6 +61,15 @@ bundle: $(STAMP)
 
 flash: $(STAMP)
 	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
+
+# Broadside in a browser: build/web/ (page, MicroPython WebAssembly from npm, the compiled
+# install for board `web`), then serve it on http://127.0.0.1:$(WEBPORT)/.
+WEBPORT ?= 8000
+web-build: $(STAMP)
+	$(VPY) -m host_tools.web build
+
+web: web-build
+	$(VPY) -m host_tools.web serve --no-build --port $(WEBPORT)
 
 # The README's and docs/' pictures, drawn by the firmware (docs/img/).
 docs: $(STAMP)

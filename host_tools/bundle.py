@@ -53,7 +53,7 @@ ARCH_NAMES = (
     "rv64imc",
 )
 # The CPU of each board, for -march when no device is asked (make bundle).
-BOARD_ARCH = {"pico_oled": "armv6m", "sim": None}
+BOARD_ARCH = {"pico_oled": "armv6m", "sim": None, "web": None}
 
 
 class BundleError(Exception):

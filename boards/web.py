@@ -1,0 +1,272 @@
+"""The web board: the handheld in a browser tab, on MicroPython's WebAssembly port.
+
+The page (web/broadside.js) loads the wasm, writes the compiled install into the
+interpreter's in-memory filesystem and calls Handheld.frame() on every frame tick.
+Everything outside the interpreter is one JS object, `globalThis.broadsideIO`:
+  show(hex)         the panel's RAM after a frame that changed it (1,024 bytes, as hex:
+                    8 pages x 128 columns, bit 0 the top row of a page)
+  contrast(n)       the OLED's contrast byte (the canvas's brightness)
+  tone(hz)          the piezo: a square wave, 0 = off (WebAudio; muted unless sound is on)
+  send(hex)         bytes out on the link cable (BroadcastChannel to the other tab)
+  random(n)         n random bytes as hex (crypto.getRandomValues): os.urandom
+  get(key) / put(key, text) / drop(key)
+                    localStorage under this handheld's prefix; put() returns false when
+                    the browser's storage is full
+The page passes the buttons held and the cable bytes received into frame(). This is
+the only module that imports `js`; the rest of the firmware runs as on the Pico
+(the same App, link session, saves with CRC and backup). Loop: the browser's frame
+timer calls frame(); nothing here blocks.
+"""
+
+import binascii
+import gc
+import os
+import sys
+
+from core.compat import ticks_ms
+from core.hal import Buttons, Hw, Sound
+from core.storage import Storage
+
+NAME = "web"
+EXIT_ON_CRASH = False
+OLED_ADDR = 0x3C
+SAVES = "saves"
+_HEAP_GREW = "heap cap exceeded: the page's heap (%d bytes) had to grow, as the device would run out"
+
+
+def _io():
+    try:
+        import js
+    except ImportError:
+        raise OSError("the web board runs in a browser (make web), not here")
+    io = getattr(js, "broadsideIO", None)
+    if io is None:
+        raise OSError("the web board needs the page's broadsideIO object (web/broadside.js)")
+    return io
+
+
+class WebI2C:
+    """The OLED's bus: the bytes go nowhere, the panel's RAM is the driver's shadow
+    copy of what it sent (core.oled.Oled keeps it exact)."""
+
+    def writeto(self, addr, buf, stop=True):
+        if addr != OLED_ADDR:
+            raise OSError(19)  # ENODEV
+        return 1
+
+    def readfrom_into(self, addr, buf, stop=True):
+        for i in range(len(buf)):
+            buf[i] = 0
+
+
+def _web_oled(io):
+    from core import oled
+
+    class WebOled(oled.Oled):
+        """The canvas gets the panel's RAM only after a frame that changed it."""
+
+        def show(self):
+            oled.Oled.show(self)
+            if self.last_bytes:
+                io.show(binascii.hexlify(self._shadow).decode())
+
+        def contrast(self, value):
+            oled.Oled.contrast(self, value)
+            io.contrast(value)
+
+    return WebOled(WebI2C(), addr=OLED_ADDR)
+
+
+class WebUart:
+    """machine.UART's write/any/readinto/read over the page's cable: a receive ring
+    as large as the Pico's (pico_oled.RXBUF)."""
+
+    def __init__(self, io, size=5120):
+        self.io = io
+        self.buf = bytearray(size)
+        self.head = 0
+        self.count = 0
+        self.overflows = 0
+
+    def feed(self, data):
+        size = len(self.buf)
+        for b in data:
+            if self.count == size:
+                self.overflows += 1  # a real UART FIFO drops too
+                continue
+            self.buf[(self.head + self.count) % size] = b
+            self.count += 1
+
+    def write(self, data):
+        if len(data):
+            self.io.send(binascii.hexlify(data).decode())
+        return len(data)
+
+    def any(self):
+        return self.count
+
+    def readinto(self, out, n=None):
+        n = len(out) if n is None else min(n, len(out))
+        n = min(n, self.count)
+        if n == 0:
+            return None
+        size = len(self.buf)
+        for i in range(n):
+            out[i] = self.buf[self.head]
+            self.head = (self.head + 1) % size
+        self.count -= n
+        return n
+
+    def read(self, n=-1):
+        if self.count == 0:
+            return None
+        out = bytearray(self.count if n < 0 else min(n, self.count))
+        self.readinto(out)
+        return bytes(out)
+
+
+class WebClock:
+    """The page's frame timer paces the frames: wait_frame() never waits."""
+
+    frame_ms = 33
+
+    def now(self):
+        return ticks_ms()
+
+    def wait_frame(self):
+        return ticks_ms()
+
+
+class WebTone:
+    def __init__(self, io):
+        self.io = io
+
+    def tone(self, freq):
+        self.io.tone(freq)
+
+    def off(self):
+        self.io.tone(0)
+
+
+class LocalStorageFs:
+    """core.storage's few filesystem calls over localStorage: one key a file, the bytes
+    as hex. Storage itself (head, CRC, NAME.tmp then rename, NAME.bak) is unchanged."""
+
+    def __init__(self, io):
+        self.io = io
+
+    def read(self, path):
+        text = self.io.get(path)
+        if text is None:
+            return None
+        try:
+            return binascii.unhexlify(text)
+        except ValueError:
+            return b"?"  # not ours: unpack() finds it damaged
+
+    def write(self, path, data, more=b""):
+        text = binascii.hexlify(data).decode()
+        if more:
+            text += binascii.hexlify(more).decode()
+        if not self.io.put(path, text):
+            raise OSError(28)  # ENOSPC: the browser's storage is full
+
+    def rename(self, a, b):
+        text = self.io.get(a)
+        if text is None:
+            raise OSError(2)
+        if not self.io.put(b, text):
+            raise OSError(28)
+        self.io.drop(a)
+
+    def remove(self, path):
+        self.io.drop(path)
+
+    def exists(self, path):
+        return self.io.get(path) is not None
+
+    def mkdir(self, path):
+        pass
+
+
+def make_hw():
+    io = _io()
+    if not hasattr(os, "urandom"):  # the wasm port has none: the link's coin and salts need it
+        os.urandom = lambda n: binascii.unhexlify(io.random(n))
+    mask = [0]
+    buttons = Buttons(lambda: mask[0])
+    sound = Sound(WebTone(io))
+    storage = Storage(SAVES, LocalStorageFs(io))
+    hw = Hw(NAME, _web_oled(io), buttons, WebClock(), link=WebUart(io), storage=storage, sound=sound)
+    hw.mask = mask
+    hw.reset = _reset
+    return hw
+
+
+class Restart(Exception):
+    pass
+
+
+def _reset():
+    """machine.soft_reset: the page starts a fresh interpreter (same saves, same cable)."""
+    raise Restart()
+
+
+class Handheld:
+    """What main.main() does on a Pico, one frame per call: the page's timer calls
+    frame(). boot: the firmware's main module (show_crash). heap: the cap in bytes;
+    the wasm port grows its heap on demand, so a frame after which it grew past the
+    cap is reported as the MemoryError the device would raise."""
+
+    def __init__(self, boot, heap=0):
+        self.boot = boot
+        self.hw = make_hw()
+        self.app = None
+        self.crashed = False
+        self.frames = 0
+        gc.collect()
+        self.total = gc.mem_free() + gc.mem_alloc()  # the heap and what it may still grow by
+        self.heap = heap
+        self._start()
+
+    def _start(self):
+        from core.app import App
+
+        self.crashed = False
+        self.app = App(self.hw)
+        self.app.home()
+
+    def frame(self, mask, rx):
+        """One frame: mask, the buttons held (hal bit order); rx, the cable's bytes in
+        (hex). Returns 0, or 1 when the firmware asked for a restart (hw.reset)."""
+        hw = self.hw
+        hw.mask[0] = mask
+        if rx:
+            hw.link.feed(binascii.unhexlify(rx))
+        self.frames += 1
+        try:
+            if self.crashed:  # as on the device: any button starts the app again
+                hw.buttons.poll(hw.clock.wait_frame())
+                if hw.buttons.any_pressed():
+                    self._start()
+                return 0
+            app = self.app
+            app.step()
+            if app.notice and app.buttons.any_pressed():
+                app.notice = None
+                app.redraw()
+            if gc.mem_free() + gc.mem_alloc() > self.total:
+                raise MemoryError(_HEAP_GREW % self.heap)
+        except Restart:
+            return 1
+        except Exception as e:
+            sys.print_exception(e)
+            self.app = None
+            self.crashed = True
+            gc.collect()
+            self.total = gc.mem_free() + gc.mem_alloc()  # a heap that grew stays grown
+            self.boot.show_crash(hw, e)
+        return 0
+
+    def heap_used(self):
+        return gc.mem_alloc()
