@@ -3,9 +3,10 @@ canvas read back through `window.broadside.pixels()` (the page's contract: web/)
 
 Key scripts are the simulator's (host_tools.sim.parse_keys): A, B, UP, DOWN, LEFT,
 RIGHT, WAIT<ms>, HOLD<ms>:<KEY>; "1:A" presses on the first of several pages only.
-A press holds the key until the firmware has run a frame with it down, then lets go
-and waits a frame: a press is never lost to a slow frame, and an arrow is never held
-long enough to repeat (Buttons.repeat_delay_ms).
+A press is a key going down and up at once, as a quick tap: the page keeps a press
+shorter than a frame for the next frame (web/broadside.js). The script then waits
+until the firmware has run a frame after it. A key held down while the test waits for
+the page instead would repeat past Buttons.repeat_delay_ms on a busy machine.
 """
 
 import os
@@ -89,10 +90,12 @@ class WebHandheld:
     def up(self, button):
         self.page.keyboard.up(KEYS[button])
 
-    def press(self, button, hold_frames=1, after_frames=1):
-        self.down(button)
-        self.wait_frames(hold_frames)
-        self.up(button)
+    def tap(self, button):
+        self.page.keyboard.press(KEYS[button])
+
+    def press(self, button, after_frames=1):
+        """A tap, then until the firmware has run `after_frames` frames after it."""
+        self.tap(button)
         self.wait_frames(after_frames)
 
     def keys(self, script):
@@ -168,11 +171,7 @@ def play(pages, script):
             parse_keys(raw)  # names the key the script got wrong
             raise PageError("unknown key %r" % raw)
         for p in chosen:
-            p.down(tok)
-        for p in chosen:
-            p.wait_frames(1)
-        for p in chosen:
-            p.up(tok)
+            p.tap(tok)
         for p in chosen:
             p.wait_frames(1)
 
