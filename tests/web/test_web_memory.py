@@ -8,6 +8,8 @@ from conftest import heap_bytes
 from test_web_link import cable_name
 from webpage import open_mode, play, shows_any
 
+PLAY_S = 30  # seconds of each game
+
 
 def gc_stats(h):
     """The page's heap numbers, if it gives any (window.broadside.mem / .gc)."""
@@ -34,20 +36,24 @@ def test_torpedo_attack_over_the_cable_fits(web):
     two = web.open("two", fresh=1, id=2, cable=cable, heap=heap)
     # Torpedo Attack, Link cable game; who starts; Start (host_tools/bench_memory.py)
     play([one, two], open_mode("torpedo") + "DOWN,A,WAIT3000,A,WAIT300,A,WAIT300")
-    seen = False
+    seen = [set(), set()]
     t0 = time.monotonic()
-    while time.monotonic() - t0 < 40:  # A alone: call cells, fire torpedoes, skip what shows
+    while time.monotonic() - t0 < PLAY_S:  # A alone: call cells, skip what shows, fire
         play([one, two], "A,WAIT150")
-        seen = seen or any(shows_any(p.pixels(), "Torpedo") for p in (one, two))
+        for i, p in enumerate((one, two)):
+            rows = p.pixels()
+            seen[i] |= {text for text in ("Your call", "Rival calls") if shows_any(rows, text)}
+        p.check()
     for p in (one, two):
         assert_fits(p)
-    assert seen, "no torpedo fired in 40 s of play"
+    assert all(s == {"Your call", "Rival calls"} for s in seen), "the calls went back and forth: %r" % seen
 
 
 def test_a_card_game_fits(web):
     h = web.open(fresh=1, id=1, heap=heap_bytes())
     h.keys(open_mode("cards") + "A,UP,UP,A,WAIT300")  # Standard game, you first
     t0 = time.monotonic()
-    while time.monotonic() - t0 < 25:  # A on every prompt plays on
+    while time.monotonic() - t0 < PLAY_S:  # A on every prompt plays on
         h.keys("A,WAIT100")
+        h.check()
     assert_fits(h)

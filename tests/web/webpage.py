@@ -65,10 +65,17 @@ class WebHandheld:
             time.sleep(0.05)
 
     def check(self):
-        """The firmware still runs: no error on the page."""
+        """The firmware still runs: no error on the page, and no traceback on its console
+        (a crash inside the game shows on the handheld's screen, as on a Pico, and the
+        page goes on running: boards/web.py)."""
         st, err = self.state()
         if st != "running":
             raise PageError("%s: state %r: %s" % (self.name, st, err))
+        for i, line in enumerate(self.console):
+            if "Traceback" in line:
+                raise PageError(
+                    "%s: the firmware crashed:\n%s" % (self.name, "\n".join(self.console[i : i + 30]))
+                )
 
     def frames(self):
         return self.page.evaluate("() => (window.broadside && window.broadside.frames) || 0")
