@@ -33,7 +33,7 @@ def test_battleship_against_the_cpu_plays_to_the_end(web):
     play([h], ",".join(keys[:40]))  # the first row's shots
     if SHOTS:  # the README's picture: a game under way
         h.wait_still()
-        h.screenshot(os.path.join(DOCS_WEB, "web.png"))
+        h.screenshot(os.path.join(DOCS_WEB, "web.png"), part=".bezel")
     play([h], ",".join(keys[40:]))
     h.wait_screen(
         lambda r: shows(r, "YOU WIN!", inverse=True) or shows(r, "CPU WINS", inverse=True),

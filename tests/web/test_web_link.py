@@ -65,7 +65,7 @@ def test_two_tabs_play_a_link_battle_unplug_and_resume(web):
     exchange([one, two], lambda seen: all({"you", "them"} <= s for s in seen))
     if SHOTS:
         folder = os.path.join(ROOT, "build", "web-test")
-        shots = [p.screenshot(os.path.join(folder, "linked-%s.png" % p.name)) for p in (one, two)]
+        shots = [p.screenshot(os.path.join(folder, "linked-%s.png" % p.name), ".bezel") for p in (one, two)]
         side_by_side(shots, os.path.join(ROOT, "docs", "web", "web-linked.png"))
 
     # one tab closed mid-game: the other says so

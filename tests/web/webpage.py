@@ -119,9 +119,13 @@ class WebHandheld:
     def lit(self):
         return sum(map(sum, self.pixels()))
 
-    def screenshot(self, path):
+    def screenshot(self, path, part=None):
+        """A PNG of the page, or of the element `part` (a CSS selector) when the page has it."""
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        self.page.screenshot(path=path)
+        if part and self.page.locator(part).count():
+            self.page.locator(part).first.screenshot(path=path)
+        else:
+            self.page.screenshot(path=path)
         return path
 
     def wait_screen(self, test, timeout=10, what="the screen"):
