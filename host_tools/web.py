@@ -7,10 +7,12 @@ build/web/ holds:
   index.html, broadside.js      the page (web/)
   micropython.mjs, .wasm        MicroPython's WebAssembly port, from npm (package.json pins
                                 it; `npm ci` installs it when node_modules is missing or stale)
-  device/                       the install for board `web`, exactly as host_tools.bundle
+  install.pack                  the install for board `web`, exactly as host_tools.bundle
                                 writes it for a handheld (main.py, board.txt, boards/web.mpy,
-                                lib/**/*.mpy); the frozen-build extras are left out
-  device/files.json             the install's files and sizes: what the page fetches
+                                lib/**/*.mpy; the frozen-build extras left out), its files
+                                end to end: one download instead of ~90
+  install.json                  each file's path (as on the handheld), size, offset in the
+                                pack and sha256 (the bundle's manifest)
 The folder can go on any static web host: nothing in it needs this server.
 """
 
@@ -73,15 +75,17 @@ def build(dest=WEB_DIR, lines=False):
     os.makedirs(tmp)
     try:
         b = bundle.build(BOARD, out=os.path.join(tmp, "device"), lines=lines)
-        for extra in ("freeze", "manifest.py"):  # for frozen device builds only
-            p = os.path.join(b.out, extra)
-            if os.path.isdir(p):
-                shutil.rmtree(p)
-            elif os.path.exists(p):
-                os.remove(p)
-        files = [{"path": f.dest, "size": f.size} for f in sorted(b.files, key=lambda f: f.dest)]
-        with open(os.path.join(b.out, "files.json"), "w") as f:
+        files = []
+        offset = 0
+        with open(os.path.join(tmp, "install.pack"), "wb") as pack:
+            for bf in sorted(b.files, key=lambda f: f.dest):
+                with open(bf.local, "rb") as f:
+                    pack.write(f.read())
+                files.append({"path": bf.dest, "size": bf.size, "offset": offset, "sha256": bf.sha256})
+                offset += bf.size
+        with open(os.path.join(tmp, "install.json"), "w") as f:
             json.dump({"board": BOARD, "mpy": list(b.mpy_version or ()), "files": files}, f, indent=0)
+        shutil.rmtree(b.out)
         for name in RUNTIME_FILES:
             shutil.copyfile(os.path.join(pkg, name), os.path.join(tmp, name))
         for name in PAGE_FILES:
@@ -109,7 +113,12 @@ def site_bytes(dest=WEB_DIR):
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(
         http.server.SimpleHTTPRequestHandler.extensions_map,
-        **{".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"},
+        **{
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".wasm": "application/wasm",
+            ".json": "application/json",
+        },
     )
 
     def end_headers(self):

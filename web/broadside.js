@@ -10,8 +10,10 @@
 //               simulator's SSD1306 model shows it (host_tools/screens.py decode()),
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
-//     loadMs: ms from the page's start to the first frame, restarts: interpreter restarts,
-//     peer: the linked tab's token or null, link: "alone" | "linked" | "busy",
+//     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
+//     timing: {files, wasm, boot} ms from navigation start: the install fetched, the
+//             interpreter ready, the firmware booted (the menu drawn),
+//     peer: the linked tab's token or null, link: "alone" | "linked" | "busy" | "serial",
 //   }
 //   Keys: arrows, z / Enter = A, x / Backspace = B (a press shorter than a frame still counts).
 //   URL:  ?cable=NAME  the BroadcastChannel (default "broadside"): two tabs on one name are
@@ -47,7 +49,7 @@ let contrast = 255;
 let tint = params.get("tint") || localStorage.getItem("broadside/tint") || "white";
 
 const bs = (window.broadside = {
-  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0,
+  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {},
   cable: CABLE, heap: HEAP, id: null, prefix: null, peer: null, link: "alone",
   pixels, press,
 });
@@ -236,10 +238,10 @@ let heardAt = 0;
 
 function setPeer(p) {
   bs.peer = p;
-  bs.link = p ? "linked" : bs.link === "busy" ? "busy" : "alone";
+  bs.link = p ? "linked" : bs.link === "busy" || bs.link === "serial" ? bs.link : "alone";
   heardAt = Date.now();
   const names = { linked: "cable: linked to another tab", alone: "cable: waiting for a second tab",
-    busy: "cable: two other tabs are already linked" };
+    busy: "cable: two other tabs are already linked", serial: "cable: a handheld on USB serial" };
   $("cable").textContent = names[bs.link] + ` (${CABLE}, handheld ${bs.id})`;
 }
 
@@ -250,6 +252,7 @@ function openCable() {
   channel = new BroadcastChannel("broadside-cable/" + CABLE);
   channel.onmessage = ({ data: m }) => {
     if (!m || m.from === token || (m.to && m.to !== token)) return;
+    if (serial) { if (m.t === "hello") post({ t: "busy", to: m.from }); return; }
     if (m.from === bs.peer) heardAt = Date.now();
     switch (m.t) {
       case "hello":
@@ -276,9 +279,54 @@ function openCable() {
   setPeer(null);
   post({ t: "hello" });
   setInterval(() => { // a tab that vanished without "bye" (crashed, killed): unplugged
+    if (serial) return;
     if (bs.peer) { post({ t: "ping", to: bs.peer }); if (Date.now() - heardAt > 5000) { setPeer(null); post({ t: "hello" }); } }
     else if (bs.link !== "busy") post({ t: "hello" });
   }, 1000);
+}
+
+// ---- the cable to a real handheld: Web Serial (Chromium), a USB-UART adapter at 115200 8N1 ----
+// GP8 (TX) of the handheld to the adapter's RX, GP9 (RX) to its TX, GND to GND.
+let serial = null;
+
+async function connectSerial() {
+  try {
+    const port = await navigator.serial.requestPort();
+    await port.open({ baudRate: 115200, dataBits: 8, stopBits: 1, parity: "none" });
+    if (bs.peer) post({ t: "bye" }); // the tab cable is let go: the handheld's is plugged in
+    serial = { port, writer: port.writable.getWriter() };
+    bs.link = "serial";
+    setPeer(null);
+    $("serial").textContent = "Disconnect the handheld";
+    const reader = port.readable.getReader();
+    serial.reader = reader;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (value && value.length) rxHex += toHex(value);
+    }
+  } catch (e) {
+    if (serial) console.warn("broadside: serial cable:", e);
+  }
+  disconnectSerial();
+}
+
+async function disconnectSerial() {
+  const s = serial;
+  serial = null;
+  $("serial").textContent = "Connect a handheld (USB serial)";
+  if (bs.link === "serial") { bs.link = "alone"; setPeer(null); post({ t: "hello" }); }
+  if (!s) return;
+  try { s.reader && (await s.reader.cancel()); } catch (e) { /* gone */ }
+  try { s.writer.releaseLock(); s.reader && s.reader.releaseLock(); await s.port.close(); } catch (e) { /* gone */ }
+}
+
+if (navigator.serial) {
+  $("serial").hidden = false;
+  $("serial").addEventListener("click", (e) => {
+    e.target.blur();
+    if (serial) disconnectSerial(); else connectSerial();
+  });
 }
 
 // ---- the interpreter ---------------------------------------------------------------
@@ -286,7 +334,10 @@ const io = {
   show(hex) { fromHex(hex, ram); queuePaint(); },
   contrast(n) { contrast = n; queuePaint(); },
   tone(hz) { tone(hz); },
-  send(hex) { if (bs.peer) post({ t: "data", to: bs.peer, hex }); },
+  send(hex) {
+    if (serial) serial.writer.write(fromHex(hex)).catch(() => disconnectSerial());
+    else if (bs.peer) post({ t: "data", to: bs.peer, hex });
+  },
   random(n) { return toHex(crypto.getRandomValues(new Uint8Array(n))); },
   get(key) { return localStorage.getItem(bs.prefix + key); },
   put(key, text) {
@@ -320,24 +371,42 @@ function out(line) {
 }
 
 async function fetchInstall() {
-  const r = await fetch("device/files.json");
-  if (!r.ok) throw new Error("device/files.json: HTTP " + r.status + " (run `make web`)");
+  // install.json lists the install's files (paths as on the handheld); install.pack holds
+  // them end to end (host_tools/web.py)
+  const r = await fetch("install.json");
+  if (!r.ok) throw new Error("install.json: HTTP " + r.status + " (run `make web`)");
   const list = (await r.json()).files;
-  let done = 0;
-  return Promise.all(list.map(async (f) => {
-    const res = await fetch("device" + f.path);
-    if (!res.ok) throw new Error(`device${f.path}: HTTP ${res.status}`);
-    const data = new Uint8Array(await res.arrayBuffer());
-    status(`loading the firmware… ${++done}/${list.length} files`);
-    return [f.path, data];
-  }));
+  const res = await fetch("install.pack");
+  if (!res.ok) throw new Error("install.pack: HTTP " + res.status);
+  const total = Number(res.headers.get("Content-Length")) || 0;
+  const parts = [];
+  let got = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    got += value.length;
+    status(`loading the firmware… ${Math.round(got / 1024)}${total ? " of " + Math.round(total / 1024) : ""} KB`);
+  }
+  const pack = new Uint8Array(got);
+  let at = 0;
+  for (const p of parts) { pack.set(p, at); at += p.length; }
+  return list.map((f) => {
+    if (f.offset + f.size > got) throw new Error("install.pack is short: rebuild with `make web`");
+    return [f.path, pack.subarray(f.offset, f.offset + f.size)];
+  });
 }
 
-async function start() {
-  const mp = await loadMicroPython({
+function interpreter() {
+  return loadMicroPython({
     heapsize: HEAP, pystack: PYSTACK, url: new URL("micropython.wasm", location.href).href,
     stdout: out, stderr: out,
   });
+}
+
+async function start(ready) {
+  const mp = await (ready || interpreter());
   for (const [path, data] of install) {
     const parts = path.split("/").slice(1, -1);
     let dir = "";
@@ -370,7 +439,7 @@ async function tick() {
     const r = stepper(frameMask(), rx);
     bs.frames++;
     if (bs.loadMs === null) {
-      bs.loadMs = Math.round(performance.now() - t0);
+      bs.loadMs = Math.round(performance.now()); // since navigation started
       bs.state = "running";
       status(`running (loaded in ${(bs.loadMs / 1000).toFixed(2)} s)`);
     }
@@ -403,11 +472,14 @@ async function main() {
     claimId();
     openCable();
     status("loading MicroPython…");
-    const [mod, files] = await Promise.all([import("./micropython.mjs"), fetchInstall()]);
-    loadMicroPython = mod.loadMicroPython;
-    install = files;
+    const mark = (what) => (x) => { bs.timing[what] = Math.round(performance.now()); return x; };
+    const files = fetchInstall().then(mark("files"));
+    loadMicroPython = (await import("./micropython.mjs")).loadMicroPython;
+    const ready = interpreter().then(mark("wasm")); // the wasm compiles while the files arrive
+    install = await files;
     status("starting…");
-    await start();
+    await start(ready);
+    mark("boot")();
     startTimer();
   } catch (e) {
     fail(errorText(e));

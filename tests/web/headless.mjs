@@ -1,16 +1,24 @@
 // Runs build/web/ under Node, no browser: the page's boot (boards/web.py Handheld) with a
 // stand-in for broadsideIO, for N frames with a scripted list of presses. Prints one JSON
 // line: frames run, restarts, the last screen (hex of the panel RAM), output lines.
-//   node tests/web/headless.mjs build/web [frames] [keys: "A,DOWN,..." one per 6 frames] [heap]
+//   node tests/web/headless.mjs build/web [frames] [keys: "A,DOWN,WAIT30,..."] [heap]
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
 
 const [dir = "build/web", nframes = "60", keyList = "", heapArg = String(192 * 1024)] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.resolve(dir, "micropython.mjs")).href);
-const files = JSON.parse(fs.readFileSync(path.join(dir, "device/files.json"))).files;
+const files = JSON.parse(fs.readFileSync(path.join(dir, "install.json"))).files;
+const pack = fs.readFileSync(path.join(dir, "install.pack"));
 const BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
-const keys = keyList ? keyList.split(",").map((k) => 1 << BUTTONS.indexOf(k)) : [];
+// the frames' button masks: a key is held 2 frames then released 4; WAITn idles n frames
+const schedule = [];
+for (const k of keyList.split(",").filter(Boolean)) {
+  if (k.startsWith("WAIT")) { for (let i = 0; i < parseInt(k.slice(4), 10); i++) schedule.push(0); continue; }
+  const bit = 1 << BUTTONS.indexOf(k);
+  if (!bit) throw new Error("no button " + k);
+  schedule.push(bit, bit, 0, 0, 0, 0);
+}
 const store = new Map();
 const lines = [];
 let screen = "";
@@ -33,7 +41,7 @@ async function boot() {
   for (const f of files) {
     let d = "";
     for (const p of f.path.split("/").slice(1, -1)) { d += "/" + p; try { mp.FS.mkdir(d); } catch (e) {} }
-    mp.FS.writeFile(f.path, fs.readFileSync(path.join(dir, "device", f.path)));
+    mp.FS.writeFile(f.path, pack.subarray(f.offset, f.offset + f.size));
   }
   mp.runPython(`
 import os, sys
@@ -50,11 +58,9 @@ let restarts = 0;
 const t0 = Date.now();
 let error = null;
 for (let i = 0; i < parseInt(nframes, 10); i++) {
-  // a key is held for 2 frames every 6 frames
-  const k = keys[Math.floor(i / 6)] || 0;
-  const mask = i % 6 < 2 ? k : 0;
+  const mask = schedule[i] || 0;
   try {
     if (frame(mask, "") === 1) { restarts++; frame = await boot(); }
   } catch (e) { error = String(e.message || e); break; }
 }
-console.log(JSON.stringify({ frames: parseInt(nframes, 10), ms: Date.now() - t0, restarts, shows, contrast, error, screen, saves: [...store.keys()], lines: lines.slice(-20) }));
+console.log(JSON.stringify({ frames: parseInt(nframes, 10), ms: Date.now() - t0, restarts, shows, contrast, error, screen, saves: [...store.keys()], tracebacks: lines.filter((l) => l.startsWith("Traceback")).length, lines: lines.slice(-20) }));
