@@ -140,15 +140,6 @@ def _setup():
 # else the box); other continuation bytes are skipped.
 
 
-def _hu(keys, v):
-    """The Hungarian letter keyed v (its index in keys), or -1. A loop, not keys.find(v):
-    bytes.find of an int is MicroPython 1.28's, and the browser's WebAssembly port is 1.27."""
-    for k in range(len(keys)):
-        if keys[k] == v:
-            return k
-    return -1
-
-
 def width(s):
     """Pixel width of s in the main font (no trailing gap); 0 for ''."""
     mi = _MI
@@ -162,7 +153,7 @@ def width(s):
             lead = c
             continue
         elif lead:
-            k = _hu(keys, ((lead & 2) << 5) | (c & 63)) if lead == 0xC3 or lead == 0xC5 else -1
+            k = keys.find(((lead & 2) << 5) | (c & 63)) if lead == 0xC3 or lead == 0xC5 else -1
             lead = 0
             i = (_BOX if k < 0 else k + 95) << 1
         else:
@@ -219,7 +210,7 @@ def text(fb, s, x, y, color=1):
             lead = c
             continue
         elif lead:
-            k = _hu(keys, ((lead & 2) << 5) | (c & 63)) if lead == 0xC3 or lead == 0xC5 else -1
+            k = keys.find(((lead & 2) << 5) | (c & 63)) if lead == 0xC3 or lead == 0xC5 else -1
             lead = 0
             i = (_BOX if k < 0 else k + 95) << 1
         else:
