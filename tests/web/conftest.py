@@ -8,13 +8,14 @@ opened is saved as a screenshot under build/web-test/ and its console is printed
 
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
 import threading
 
 import pytest
-from webpage import WebHandheld
+from webpage import NUMBERS, WebHandheld
 
 from host_tools.paths import BUILD
 
@@ -30,12 +31,6 @@ ARGS = [
     "--disable-sync",
 ]
 SHOTS = os.path.join(BUILD, "web-test")
-HEAP = os.environ.get("BROADSIDE_HEAP", "192K")
-
-
-def heap_bytes(heap=HEAP):
-    h = heap.upper()
-    return int(h[:-1]) * 1024 if h.endswith("K") else int(h)
 
 
 def _setup_error(msg):
@@ -157,6 +152,11 @@ def web(browser, server, request):
             except Exception as e:  # a crashed page has no screenshot
                 print("no screenshot of %s: %s" % (h.name, e))
     b.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if NUMBERS:
+        terminalreporter.write_line("web page: " + json.dumps(NUMBERS, sort_keys=True))
 
 
 def pytest_sessionstart(session):
