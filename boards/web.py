@@ -224,6 +224,7 @@ class Handheld:
         self.app = None
         self.crashed = False
         self.frames = 0
+        self.peak = 0
         gc.collect()
         self.total = gc.mem_free() + gc.mem_alloc()  # the heap and what it may still grow by
         self.heap = heap
@@ -238,7 +239,8 @@ class Handheld:
 
     def frame(self, mask, rx):
         """One frame: mask, the buttons held (hal bit order); rx, the cable's bytes in
-        (hex). Returns 0, or 1 when the firmware asked for a restart (hw.reset)."""
+        (hex). Returns 0; 1 when the firmware asked for a restart (hw.reset); 2 when it
+        crashed in this frame (the crash screen shows, any button starts it again)."""
         hw = self.hw
         hw.mask[0] = mask
         if rx:
@@ -255,7 +257,10 @@ class Handheld:
             if app.notice and app.buttons.any_pressed():
                 app.notice = None
                 app.redraw()
-            if gc.mem_free() + gc.mem_alloc() > self.total:
+            a = gc.mem_alloc()
+            if a > self.peak:
+                self.peak = a
+            if gc.mem_free() + a > self.total:
                 raise MemoryError(_HEAP_GREW % self.heap)
         except Restart:
             return 1
@@ -266,7 +271,10 @@ class Handheld:
             gc.collect()
             self.total = gc.mem_free() + gc.mem_alloc()  # a heap that grew stays grown
             self.boot.show_crash(hw, e)
+            return 2
         return 0
 
-    def heap_used(self):
-        return gc.mem_alloc()
+    def memory(self):
+        """"alloc peak cap": the heap in use now, the most in use after any frame (garbage
+        included, as bench_memory's peak_alloc), the cap; for the page's broadside.memory()."""
+        return "%d %d %d" % (gc.mem_alloc(), self.peak, self.heap)

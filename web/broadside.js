@@ -11,6 +11,9 @@
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
 //     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
+//     memory(): {alloc, peak, cap} bytes of the interpreter's heap: in use now, the most in
+//               use after any frame since the interpreter started (garbage included), the cap,
+//     crashes: firmware crashes (its crash screen shows), crash: the last one's traceback,
 //     timing: {files, wasm, boot} ms from navigation start: the install fetched, the
 //             interpreter ready, the firmware booted (the menu drawn),
 //     peer: the linked tab's token or null, link: "alone" | "linked" | "busy" | "serial",
@@ -49,9 +52,9 @@ let contrast = 255;
 let tint = params.get("tint") || localStorage.getItem("broadside/tint") || "white";
 
 const bs = (window.broadside = {
-  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {},
+  state: "loading", error: "", frames: 0, loadMs: null, restarts: 0, timing: {}, crashes: 0, crash: "",
   cable: CABLE, heap: HEAP, id: null, prefix: null, peer: null, link: "alone",
-  pixels, press,
+  pixels, press, memory,
 });
 
 function parseSize(s) {
@@ -173,8 +176,9 @@ function frameMask() {
 }
 
 function press(name, ms = 100) {
-  const bit = 1 << BUTTONS.indexOf(String(name).toUpperCase());
-  if (!bit) throw new Error("no button " + name);
+  const i = BUTTONS.indexOf(String(name).toUpperCase());
+  if (i < 0) throw new Error("no button " + name + " (UP, DOWN, LEFT, RIGHT, A, B)");
+  const bit = 1 << i;
   down(bit);
   setTimeout(() => up(bit), ms);
 }
@@ -417,7 +421,20 @@ async function start(ready) {
   mp.runPython(BOOT(HEAP));
   const handheld = mp.globals.get("handheld");
   stepper = handheld.frame;
+  memoryOf = handheld.memory;
+  // A PyProxy that JS collects frees its slot in the *current* interpreter's proxy table
+  // (the wasm glue looks Module up globally): an old interpreter's live proxies, freed after
+  // a restart, would free the new one's handheld. They are small: kept for good.
+  graveyard.push(mp.globals, handheld, stepper, memoryOf);
 }
+
+let memoryOf = null;
+function memory() {
+  if (!memoryOf || busy) return null;
+  const [alloc, peak, cap] = memoryOf().split(" ").map(Number);
+  return { alloc, peak, cap };
+}
+const graveyard = [];
 
 function errorText(e) {
   const tail = lines.slice(-12).join("\n");
@@ -443,8 +460,12 @@ async function tick() {
       bs.state = "running";
       status(`running (loaded in ${(bs.loadMs / 1000).toFixed(2)} s)`);
     }
+    if (r === 2) {
+      bs.crashes++;
+      bs.crash = lines.slice(lines.lastIndexOf("Traceback (most recent call last):")).join("\n");
+    }
     if (r === 1) { // hw.reset: a fresh interpreter, as machine.soft_reset on the Pico
-      stepper = null;
+      stepper = memoryOf = null; // the old interpreter's: never called again
       bs.restarts++;
       await start();
     }

@@ -36,6 +36,7 @@ const io = {
 };
 globalThis.broadsideIO = io;
 
+const graveyard = [];
 async function boot() {
   const mp = await loadMicroPython({ heapsize: parseInt(heapArg, 10), pystack: 16384, stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
   for (const f of files) {
@@ -50,7 +51,10 @@ sys.path.append("/lib")
 import main
 handheld = main.load_board(main.board_name()).Handheld(main, ${parseInt(heapArg, 10)})
 `);
-  return mp.globals.get("handheld").frame;
+  const handheld = mp.globals.get("handheld");
+  const frame = handheld.frame;
+  graveyard.push(mp.globals, handheld, frame); // as the page does: see web/broadside.js start()
+  return frame;
 }
 
 let frame = await boot();
