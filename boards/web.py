@@ -3,25 +3,32 @@
 The page (web/broadside.js) loads the wasm, writes the compiled install into the
 interpreter's in-memory filesystem and calls Handheld.frame() on every frame tick.
 Everything outside the interpreter is one JS object, `globalThis.broadsideIO`:
-  show(hex)         the panel's RAM after a frame that changed it (1,024 bytes, as hex:
-                    8 pages x 128 columns, bit 0 the top row of a page)
+  show()            a frame changed the panel: its RAM is at Handheld.screen's address
+                    (1,024 bytes: 8 pages x 128 columns, bit 0 the top row of a page)
   contrast(n)       the OLED's contrast byte (the canvas's brightness)
   tone(hz)          the piezo: a square wave, 0 = off (WebAudio; muted unless sound is on)
-  send(hex)         bytes out on the link cable (BroadcastChannel to the other tab)
+  send(addr, n)     n bytes at addr out on the link cable (to the other tab)
   random(n)         n random bytes as hex (crypto.getRandomValues): os.urandom
   get(key) / put(key, text) / drop(key)
                     localStorage under this handheld's prefix; put() returns false when
                     the browser's storage is full
-The page passes the buttons held and the cable bytes received into frame(). This is
-the only module that imports `js`; the rest of the firmware runs as on the Pico
-(the same App, link session, saves with CRC and backup). Loop: the browser's frame
-timer calls frame(); nothing here blocks.
+The page passes the buttons held into frame() and writes the cable's bytes received into
+Handheld.rx (their count is frame()'s second argument). Bytes cross by address in the
+interpreter's memory (uctypes.addressof): a frame allocates nothing for them, as on the
+device, so the heap cap means the same here. This is the only module that imports `js`;
+the rest of the firmware runs as on the Pico (the same App, link session, saves with CRC
+and backup). Loop: the browser's frame timer calls frame(); nothing here blocks.
 """
 
 import binascii
 import gc
 import os
 import sys
+
+try:
+    import uctypes
+except ImportError:  # CPython (the host tests of the saves); the page's MicroPython has it
+    uctypes = None
 
 from core.compat import ticks_ms
 from core.hal import Buttons, Hw, Sound
@@ -31,6 +38,7 @@ NAME = "web"
 EXIT_ON_CRASH = False
 OLED_ADDR = 0x3C
 SAVES = "saves"
+_RX = 2048  # the most cable bytes the page hands in a frame (115200 baud carries 380 a frame)
 _HEAP_GREW = "heap cap exceeded: the page's heap (%d bytes) had to grow, as the device would run out"
 
 
@@ -68,7 +76,7 @@ def _web_oled(io):
         def show(self):
             oled.Oled.show(self)
             if self.last_bytes:
-                io.show(binascii.hexlify(self._shadow).decode())
+                io.show()
 
         def contrast(self, value):
             oled.Oled.contrast(self, value)
@@ -98,9 +106,10 @@ class WebUart:
             self.count += 1
 
     def write(self, data):
-        if len(data):
-            self.io.send(binascii.hexlify(data).decode())
-        return len(data)
+        n = len(data)
+        if n:
+            self.io.send(uctypes.addressof(data), n)
+        return n
 
     def any(self):
         return self.count
@@ -225,6 +234,8 @@ class Handheld:
         self.crashed = False
         self.frames = 0
         self.peak = 0
+        self.rx = bytearray(_RX)  # the page writes the cable's bytes in here
+        self.rxv = memoryview(self.rx)
         gc.collect()
         self.total = gc.mem_free() + gc.mem_alloc()  # the heap and what it may still grow by
         self.heap = heap
@@ -237,14 +248,19 @@ class Handheld:
         self.app = App(self.hw)
         self.app.home()
 
+    def addresses(self):
+        """"screen rx rx_size": where the page reads the panel and writes the cable's bytes."""
+        return "%d %d %d" % (uctypes.addressof(self.hw.display._shadow), uctypes.addressof(self.rx), _RX)
+
     def frame(self, mask, rx):
-        """One frame: mask, the buttons held (hal bit order); rx, the cable's bytes in
-        (hex). Returns 0; 1 when the firmware asked for a restart (hw.reset); 2 when it
-        crashed in this frame (the crash screen shows, any button starts it again)."""
+        """One frame: mask, the buttons held (hal bit order); rx, how many of the cable's
+        bytes the page wrote into self.rx. Returns 0; 1 when the firmware asked for a
+        restart (hw.reset); 2 when it crashed in this frame (the crash screen shows, any
+        button starts it again)."""
         hw = self.hw
         hw.mask[0] = mask
         if rx:
-            hw.link.feed(binascii.unhexlify(rx))
+            hw.link.feed(self.rxv[:rx])
         self.frames += 1
         try:
             if self.crashed:  # as on the device: any button starts the app again

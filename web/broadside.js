@@ -142,13 +142,6 @@ function queuePaint() {
   if (document.hidden) { paintQueued = false; paint(); } // no animation frames in a hidden tab
 }
 
-function fromHex(hex, out) {
-  const n = hex.length >> 1;
-  const buf = out || new Uint8Array(n);
-  for (let i = 0; i < n; i++) buf[i] = parseInt(hex.substr(2 * i, 2), 16);
-  return buf;
-}
-
 function toHex(bytes) {
   let s = "";
   for (const b of bytes) s += (b < 16 ? "0" : "") + b.toString(16);
@@ -234,9 +227,9 @@ function tone(hz) {
 }
 
 // ---- the link cable: BroadcastChannel between two tabs --------------------------------
-// Messages: {t: "hello"|"hi"|"busy"|"bye"|"ping"|"data", from, to, hex}. Two tabs that find
+// Messages: {t: "hello"|"hi"|"busy"|"bye"|"ping"|"data", from, to, bytes}. Two tabs that find
 // each other (hello / hi) carry bytes only for each other; a third hears "busy" and waits.
-let rxHex = "";
+let rxQueue = []; // Uint8Arrays received, not yet handed to the firmware
 let channel = null;
 let heardAt = 0;
 
@@ -275,7 +268,7 @@ function openCable() {
         else if (!bs.peer) post({ t: "hello" }); // a place on the cable came free
         break;
       case "data":
-        if (m.from === bs.peer) rxHex += m.hex;
+        if (m.from === bs.peer && m.bytes) rxQueue.push(m.bytes);
         break;
     }
   };
@@ -307,7 +300,7 @@ async function connectSerial() {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      if (value && value.length) rxHex += toHex(value);
+      if (value && value.length) rxQueue.push(value);
     }
   } catch (e) {
     if (serial) console.warn("broadside: serial cable:", e);
@@ -334,13 +327,18 @@ if (navigator.serial) {
 }
 
 // ---- the interpreter ---------------------------------------------------------------
+const heap = () => current._module.HEAPU8; // a new view whenever the wasm memory grows
 const io = {
-  show(hex) { fromHex(hex, ram); queuePaint(); },
+  show() { // during the boot the address is not known yet: start() reads the panel after it
+    if (screenAt) { ram.set(heap().subarray(screenAt, screenAt + 1024)); queuePaint(); }
+  },
   contrast(n) { contrast = n; queuePaint(); },
   tone(hz) { tone(hz); },
-  send(hex) {
-    if (serial) serial.writer.write(fromHex(hex)).catch(() => disconnectSerial());
-    else if (bs.peer) post({ t: "data", to: bs.peer, hex });
+  send(at, n) {
+    if (!screenAt) return; // booting
+    const bytes = heap().slice(at, at + n);
+    if (serial) serial.writer.write(bytes).catch(() => disconnectSerial());
+    else if (bs.peer) post({ t: "data", to: bs.peer, bytes });
   },
   random(n) { return toHex(crypto.getRandomValues(new Uint8Array(n))); },
   get(key) { return localStorage.getItem(bs.prefix + key); },
@@ -410,6 +408,8 @@ function interpreter() {
 }
 
 async function start(ready) {
+  current = null;
+  screenAt = rxAt = rxSize = 0;
   const mp = await (ready || interpreter());
   for (const [path, data] of install) {
     const parts = path.split("/").slice(1, -1);
@@ -420,6 +420,9 @@ async function start(ready) {
   globalThis.broadsideIO = io;
   mp.runPython(BOOT(HEAP));
   const handheld = mp.globals.get("handheld");
+  current = mp;
+  [screenAt, rxAt, rxSize] = handheld.addresses().split(" ").map(Number);
+  io.show();
   stepper = handheld.frame;
   memoryOf = handheld.memory;
   // A PyProxy that JS collects frees its slot in the *current* interpreter's proxy table
@@ -435,6 +438,24 @@ function memory() {
   return { alloc, peak, cap };
 }
 const graveyard = [];
+let current = null; // the running interpreter
+let screenAt = 0;
+let rxAt = 0;
+let rxSize = 0;
+
+function handRx() {
+  // the cable's bytes into the firmware's receive buffer, as many as fit this frame
+  const h = heap();
+  let n = 0;
+  while (rxQueue.length && n < rxSize) {
+    const c = rxQueue[0];
+    const k = Math.min(c.length, rxSize - n);
+    h.set(c.subarray(0, k), rxAt + n);
+    n += k;
+    if (k === c.length) rxQueue.shift(); else rxQueue[0] = c.subarray(k);
+  }
+  return n;
+}
 
 function errorText(e) {
   const tail = lines.slice(-12).join("\n");
@@ -451,9 +472,7 @@ async function tick() {
   lastStep = now;
   busy = true;
   try {
-    const rx = rxHex;
-    rxHex = "";
-    const r = stepper(frameMask(), rx);
+    const r = stepper(frameMask(), handRx());
     bs.frames++;
     if (bs.loadMs === null) {
       bs.loadMs = Math.round(performance.now()); // since navigation started

@@ -25,10 +25,10 @@ let screen = "";
 let shows = 0;
 let contrast = null;
 const io = {
-  show(hex) { screen = hex; shows++; },
+  show() { if (screenAt) screen = Buffer.from(cur._module.HEAPU8.subarray(screenAt, screenAt + 1024)).toString("hex"); shows++; },
   contrast(n) { contrast = n; },
   tone() {},
-  send() {},
+  send() {}, // no other handheld on this cable
   random(n) { return "ab".repeat(n); },
   get(k) { return store.has(k) ? store.get(k) : null; },
   put(k, v) { store.set(k, v); return true; },
@@ -37,7 +37,10 @@ const io = {
 globalThis.broadsideIO = io;
 
 const graveyard = [];
+let cur = null;
+let screenAt = 0;
 async function boot() {
+  screenAt = 0;
   const mp = await loadMicroPython({ heapsize: parseInt(heapArg, 10), pystack: 16384, stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
   for (const f of files) {
     let d = "";
@@ -52,6 +55,9 @@ import main
 handheld = main.load_board(main.board_name()).Handheld(main, ${parseInt(heapArg, 10)})
 `);
   const handheld = mp.globals.get("handheld");
+  cur = mp;
+  screenAt = Number(handheld.addresses().split(" ")[0]);
+  io.show();
   const frame = handheld.frame;
   graveyard.push(mp.globals, handheld, frame); // as the page does: see web/broadside.js start()
   return frame;
@@ -64,7 +70,7 @@ let error = null;
 for (let i = 0; i < parseInt(nframes, 10); i++) {
   const mask = schedule[i] || 0;
   try {
-    if (frame(mask, "") === 1) { restarts++; frame = await boot(); }
+    if (frame(mask, 0) === 1) { restarts++; frame = await boot(); }
   } catch (e) { error = String(e.message || e); break; }
 }
 console.log(JSON.stringify({ frames: parseInt(nframes, 10), ms: Date.now() - t0, restarts, shows, contrast, error, screen, saves: [...store.keys()], tracebacks: lines.filter((l) => l.startsWith("Traceback")).length, lines: lines.slice(-20) }));
