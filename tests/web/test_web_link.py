@@ -6,7 +6,7 @@ import random
 import time
 
 from PIL import Image
-from webpage import open_mode, shows, shows_any
+from webpage import assert_fits, open_mode, shows, shows_any
 
 from host_tools.paths import ROOT
 
@@ -82,5 +82,5 @@ def test_two_tabs_play_a_link_battle_unplug_and_resume(web):
     one.wait_screen(lambda r: not shows(r, UNPLUGGED), timeout=20, what="the cable back")
     # and the battle goes on: each side's turn comes again
     exchange([one, two], lambda seen: all({"our", "their"} <= s for s in seen))
-    one.check()
-    two.check()
+    assert_fits(one, "link_battle")  # at the page's default cap, 192 KB as on the unix port
+    assert_fits(two, "link_battle")

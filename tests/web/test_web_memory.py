@@ -5,28 +5,9 @@ played for a while, and the firmware still runs with no error on the page."""
 import time
 
 from test_web_link import cable_name
-from webpage import heap_bytes, open_mode, play, shows_any
+from webpage import assert_fits, heap_bytes, open_mode, play, shows_any
 
 PLAY_S = 30  # seconds of each game
-
-
-def gc_stats(h):
-    """The page's heap numbers, if it gives any (window.broadside.mem / .gc)."""
-    return h.page.evaluate(
-        "() => { const b = window.broadside; const m = b.mem || b.gc;"
-        " return m ? (typeof m === 'function' ? m() : m) : null; }"
-    )
-
-
-def assert_fits(h):
-    h.check()  # a heap grown past the cap is a MemoryError on the handheld's screen (boards/web.py)
-    assert h.page.evaluate("() => window.broadside.heap") == heap_bytes()
-    stats = gc_stats(h)
-    if stats:
-        print("%s heap: %r" % (h.name, stats))
-        for key in ("peak", "peak_live", "max_used"):
-            if key in stats:
-                assert 0 < int(stats[key]) < heap_bytes(), stats
 
 
 def test_torpedo_attack_over_the_cable_fits(web):
@@ -45,7 +26,7 @@ def test_torpedo_attack_over_the_cable_fits(web):
             seen[i] |= {text for text in ("Your call", "Rival calls") if shows_any(rows, text)}
         p.check()
     for p in (one, two):
-        assert_fits(p)
+        assert_fits(p, "torpedo_cable")
     assert all(s == {"Your call", "Rival calls"} for s in seen), "the calls went back and forth: %r" % seen
 
 
@@ -56,4 +37,4 @@ def test_a_card_game_fits(web):
     while time.monotonic() - t0 < PLAY_S:  # A on every prompt plays on
         h.keys("A,WAIT100")
         h.check()
-    assert_fits(h)
+    assert_fits(h, "cards")

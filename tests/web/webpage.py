@@ -256,3 +256,14 @@ def open_mode(key):
     from host_tools.bench_memory import mode_labels
 
     return mode_labels()[key]
+
+
+def assert_fits(h, name):
+    """The page still runs within its heap cap: {alloc, peak, cap} from broadside.memory()
+    (the peak: the most in use after any frame, garbage included); the peak is reported."""
+    h.check()  # a heap grown past the cap is a MemoryError on the handheld's screen (boards/web.py)
+    m = h.page.evaluate("() => window.broadside.memory()")
+    key = "peak_heap_bytes_" + name
+    NUMBERS[key] = max(m["peak"], NUMBERS.get(key, 0))
+    assert m["cap"] == heap_bytes(), m
+    assert 0 < m["alloc"] <= m["peak"] < m["cap"], m
