@@ -4,9 +4,11 @@ canvas read back through `window.broadside.pixels()` (the page's contract: web/)
 Key scripts are the simulator's (host_tools.sim.parse_keys): A, B, UP, DOWN, LEFT,
 RIGHT, WAIT<ms>, HOLD<ms>:<KEY>; "1:A" presses on the first of several pages only.
 A press is a key going down and up at once, as a quick tap: the page keeps a press
-shorter than a frame for the next frame (web/broadside.js). The script then waits
-until the firmware has run a frame after it. A key held down while the test waits for
-the page instead would repeat past Buttons.repeat_delay_ms on a busy machine.
+shorter than a frame for the next frame (web/broadside.js). The script then waits until
+the firmware has run two frames after the page saw the key (a listener of ours notes
+the frame): the tap has been consumed, alone, before the next one goes in. Two taps in
+one frame would be one frame's two buttons, and a menu takes one of them (UP before A);
+a key held down while the test waits for the page would repeat on a busy machine.
 """
 
 import os
@@ -32,6 +34,15 @@ class PageError(AssertionError):
     pass
 
 
+# Ours, before the page's scripts: the frame during which the page saw the latest key.
+_TAP_WATCH = """
+addEventListener("keydown", () => {
+  window.__taps = (window.__taps || 0) + 1;
+  window.__tapFrame = (window.broadside && window.broadside.frames) || 0;
+}, true);
+"""
+
+
 class WebHandheld:
     """A page of the handheld. url: where it is served, with its query (?id=, ?cable=...)."""
 
@@ -42,6 +53,7 @@ class WebHandheld:
         self.console = []
         page.on("console", lambda m: self.console.append("%s: %s" % (m.type, m.text)))
         page.on("pageerror", lambda e: self.console.append("pageerror: %s" % e))
+        page.add_init_script(_TAP_WATCH)
 
     # -- the page's life -------------------------------------------------------
     def open(self, url=None, timeout=30):
@@ -106,12 +118,22 @@ class WebHandheld:
         self.page.keyboard.up(KEYS[button])
 
     def tap(self, button):
+        """The key down and up; then tapped() waits until the firmware has taken it."""
+        self._taps = self.page.evaluate("() => window.__taps || 0")
         self.page.keyboard.press(KEYS[button])
 
-    def press(self, button, after_frames=1):
-        """A tap, then until the firmware has run `after_frames` frames after it."""
+    def tapped(self, timeout=10):
+        self.page.wait_for_function(
+            "(n) => window.broadside.state === 'error'"
+            " || ((window.__taps || 0) > n && window.broadside.frames >= window.__tapFrame + 2)",
+            arg=self._taps,
+            timeout=timeout * 1000,
+        )
+        self.check()
+
+    def press(self, button):
         self.tap(button)
-        self.wait_frames(after_frames)
+        self.tapped()
 
     def keys(self, script):
         play([self], script)
@@ -192,7 +214,7 @@ def play(pages, script):
         for p in chosen:
             p.tap(tok)
         for p in chosen:
-            p.wait_frames(1)
+            p.tapped()
 
 
 # -- words on the screen ---------------------------------------------------------------
