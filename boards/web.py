@@ -1,7 +1,8 @@
 """The web board: the handheld in a browser tab, on MicroPython's WebAssembly port.
 
 The page (web/broadside.js) loads the wasm, writes the compiled install into the
-interpreter's in-memory filesystem and calls Handheld.frame() on every frame tick.
+interpreter's in-memory filesystem and runs main.py, which hands the hardware to drive()
+(instead of its own loop); then the page calls Handheld.frame() on every frame tick.
 Everything outside the interpreter is one JS object, `globalThis.broadsideIO`:
   show()            a frame changed the panel: its RAM is at Handheld.screen's address
                     (1,024 bytes: 8 pages x 128 columns, bit 0 the top row of a page)
@@ -221,15 +222,27 @@ def _reset():
     raise Restart()
 
 
+HEAP = 0  # the page's heap cap in bytes (set before main.py runs)
+handheld = None  # the Handheld drive() made: the page calls its frame()
+
+
+def drive(hw, show_crash):
+    """main.py hands the hardware over here instead of running its loop: the page's
+    frame timer runs the frames. Returns at once (main.py's status 0)."""
+    global handheld
+    handheld = Handheld(hw, show_crash, HEAP)
+    return 0
+
+
 class Handheld:
     """What main.main() does on a Pico, one frame per call: the page's timer calls
-    frame(). boot: the firmware's main module (show_crash). heap: the cap in bytes;
-    the wasm port grows its heap on demand, so a frame after which it grew past the
-    cap is reported as the MemoryError the device would raise."""
+    frame(). show_crash: main.py's crash screen. heap: the cap in bytes; the wasm port
+    grows its heap on demand, so a frame after which it grew past the cap is reported
+    as the MemoryError the device would raise."""
 
-    def __init__(self, boot, heap=0):
-        self.boot = boot
-        self.hw = make_hw()
+    def __init__(self, hw, show_crash, heap=0):
+        self.show_crash = show_crash
+        self.hw = hw
         self.app = None
         self.crashed = False
         self.frames = 0
@@ -286,7 +299,7 @@ class Handheld:
             self.crashed = True
             gc.collect()
             self.total = gc.mem_free() + gc.mem_alloc()  # a heap that grew stays grown
-            self.boot.show_crash(hw, e)
+            self.show_crash(hw, e)
             return 2
         return 0
 

@@ -127,6 +127,9 @@ def main():
         report_unknown(name)
         return 2
     hw = board.make_hw()
+    drive = getattr(board, "drive", None)
+    if drive is not None:  # the board's own clock runs the frames (the web page): hand it over
+        return drive(hw, show_crash)
     from core.app import App
 
     while True:
@@ -156,12 +159,10 @@ def wait_any_button(hw):
             return
 
 
+rc = main()
 # A program (sys.argv names the script) reports how it ended to whoever
 # started it. A board's boot has no argv: there main.py returns, and the
 # REPL follows (a KeyboardInterrupt raised outside main()'s loop also ends
-# in the REPL, after its traceback). Imported as a module (the web board's
-# page, which runs the frames itself: boards/web.py) it only defines.
-if __name__ == "__main__":
-    rc = main()
-    if rc and sys.argv:
-        sys.exit(rc)
+# in the REPL, after its traceback).
+if rc and sys.argv:
+    sys.exit(rc)

@@ -354,11 +354,12 @@ os.chdir("/")
 for _p in ("/lib", "/boards"):
     if _p not in sys.path:
         sys.path.append(_p)
+import web
+web.HEAP = ${heap}
 import main
-_board = main.load_board(main.board_name())
-if _board is None:
-    raise OSError("board '%s' is not in this install" % main.board_name())
-handheld = _board.Handheld(main, ${heap})
+if web.handheld is None:
+    raise OSError("the firmware did not start: board '%s'" % main.board_name())
+handheld = web.handheld
 `;
 
 let install = null; // [path, bytes] of the compiled install, fetched once

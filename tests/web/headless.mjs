@@ -51,8 +51,11 @@ async function boot() {
 import os, sys
 os.chdir("/")
 sys.path.append("/lib")
+sys.path.append("/boards")
+import web
+web.HEAP = ${parseInt(heapArg, 10)}
 import main
-handheld = main.load_board(main.board_name()).Handheld(main, ${parseInt(heapArg, 10)})
+handheld = web.handheld
 `);
   const handheld = mp.globals.get("handheld");
   cur = mp;
