@@ -98,7 +98,7 @@ web-test-setup: $(STAMP)
 
 test-web: web-test-setup
 	@$(MAKE) --no-print-directory web-build || { echo "test-web set-up: make web-build failed (the page: host_tools/web.py)"; exit 1; }
-	BROADSIDE_WEB=1 BROADSIDE_WEB_DIR=$(CURDIR)/build/web $(if $(WEB_SHOTS),BROADSIDE_WEB_SHOTS=1,) \
+	BROADSIDE_WEB=1 BROADSIDE_WEB_DIR=$(CURDIR)/build/web BROADSIDE_CHROMIUM=$(CHROMIUM) $(if $(WEB_SHOTS),BROADSIDE_WEB_SHOTS=1,) \
 		$(VPY) -m pytest -q tests/web
 
 clean:
