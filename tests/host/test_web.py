@@ -162,3 +162,21 @@ def test_page_interpreter_plays_each_mode(site, mode):
     keys = mode_labels()[mode] + ",".join(["A", "WAIT10", "RIGHT"] * 12)
     run = _headless(site, 600, keys)
     assert run["error"] is None and run["tracebacks"] == 0, run["lines"]
+
+
+def test_two_page_interpreters_play_a_link_battle(site):
+    """Two handhelds of the page under Node (a worker thread each, as a tab each), the
+    bytes of each one's link session handed to the other as the page's cable does: they
+    find each other, toss the coin and take shots; each saves the game after a turn."""
+    script = os.path.join(ROOT, "tests", "web", "linked.mjs")
+    keys = "A,WAIT100,DOWN,DOWN,A,WAIT150," + ",WAIT40,".join(["A"] * 5)
+    cmd = ["node", script, site, "500", keys]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=180, cwd=ROOT)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    one, two = (json.loads(ln) for ln in out.stdout.strip().splitlines()[-2:])
+    for h in (one, two):
+        assert h["error"] is None and h["crashes"] == 0, h["lines"]
+        assert "saves/g_link_battle" in h["saves"], h["saves"]
+    assert one["sent"] > 1000 and two["sent"] > 1000
+    for a, b in ((one, two), (two, one)):  # all but the last frame's bytes arrived
+        assert b["sent"] - 600 < a["got"] <= b["sent"]
