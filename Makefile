@@ -7,7 +7,7 @@ BOARD   ?= pico_oled
 PORT    ?=
 HEAP    ?= 192K
 
-.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs web web-build clean
+.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs web web-build clean test-web web-test-setup
 
 all: test
 
@@ -74,6 +74,32 @@ web: web-build
 # The README's and docs/' pictures, drawn by the firmware (docs/img/).
 docs: $(STAMP)
 	$(VPY) -m host_tools.docs_img
+
+# The browser tests (tests/web/): Debian's Chromium (installed here when missing: we run
+# as root in CI) driven by Playwright (requirements-web.txt), on the page make web-build
+# builds, served on a free loopback port by the tests themselves. WEB_SHOTS=1 also writes
+# the README's browser pictures (docs/web/).
+CHROMIUM := /usr/bin/chromium
+WEBSTAMP := $(VENV)/.installed-web
+
+web-test-setup: $(STAMP)
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "installing Debian's chromium (apt-get; log in build/apt-chromium.log)"; mkdir -p build; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -q chromium >build/apt-chromium.log 2>&1 || \
+		  { apt-get update -q >>build/apt-chromium.log 2>&1 && apt-get install -y -q chromium >>build/apt-chromium.log 2>&1; }; \
+		[ -x $(CHROMIUM) ] || { echo "test-web set-up: $(CHROMIUM) is missing and apt-get install -y chromium failed (it needs root and Debian's registry: build/apt-chromium.log)"; exit 1; }; \
+	fi
+	@if ! cmp -s requirements-web.txt $(WEBSTAMP); then \
+		$(VPY) -m pip install --quiet -r requirements-web.txt || \
+		{ echo "test-web set-up: pip could not install requirements-web.txt (playwright)"; exit 1; }; \
+		cp requirements-web.txt $(WEBSTAMP); \
+	fi
+
+test-web: web-test-setup
+	@$(MAKE) --no-print-directory web-build || { echo "test-web set-up: make web-build failed (the page: host_tools/web.py)"; exit 1; }
+	BROADSIDE_WEB=1 BROADSIDE_WEB_DIR=$(CURDIR)/build/web BROADSIDE_CHROMIUM=$(CHROMIUM) $(if $(WEB_SHOTS),BROADSIDE_WEB_SHOTS=1,) \
+		$(VPY) -m pytest -q tests/web
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -13,3 +13,6 @@ if ROOT not in sys.path:
 
 # tests/mp/ needs MicroPython (framebuf, the fake machine): mptest runs it.
 collect_ignore = ["mp", "mprun.py"]
+# tests/web/ needs Chromium and the built page: make test-web runs it (BROADSIDE_WEB=1).
+if os.environ.get("BROADSIDE_WEB") != "1":
+    collect_ignore.append("web")

@@ -1,0 +1,30 @@
+"""The simulator's golden screens for the browser tests: drawn by the firmware under the
+MicroPython unix port from the screen catalogues (host_tools.screens, as docs/img's
+pictures and tests/golden are), so nothing here is a copy that could go stale."""
+
+from host_tools import screens
+
+_CACHE = {}
+
+
+def screen(name, lang):
+    """Rows of catalogue screen `name` (e.g. "home.menu") in `lang` ("en"/"hu")."""
+    if (name, lang) not in _CACHE:
+        for n, lg, rows in screens.collect(name, compiled=True):
+            _CACHE[(n, lg)] = rows
+    return _CACHE[(name, lang)]
+
+
+def diff(a, b):
+    return sum(x != y for ra, rb in zip(a, b) for x, y in zip(ra, rb))
+
+
+def file(name):
+    """Rows of tests/golden/NAME.png: the simulated handheld's screen after a key script
+    (tests/host/test_*.py record them)."""
+    import os
+
+    from host_tools.paths import ROOT
+    from host_tools.ssd1306 import from_png
+
+    return from_png(os.path.join(ROOT, "tests", "golden", name + ".png"))
