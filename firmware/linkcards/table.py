@@ -12,7 +12,7 @@ card drawn since the caller last emptied it: (player, epoch, index in the epoch,
 a reshuffle starts a new epoch whose cards are `epoch_cards[p]`.
 
 With `truth` set (the end-of-game check: both grids, both keys), draws take the real card of
-that deck position at once: truth(p, epoch, index) -> card.
+that deck position at once: truth(table, p, epoch, index) -> card.
 """
 
 from cards.engine import Game
@@ -30,6 +30,7 @@ class Table(Game):
         Game.__init__(self, seed, mode, first, rng, False)
         self.me = me
         self.truth = truth
+        self.forced = None  # the peer's "I cannot play" move, legal for a hand we cannot see
         self.draws = []
         self.epoch = [0, 0]
         self.index = [0, 0]
@@ -47,6 +48,11 @@ class Table(Game):
                 self.hand[p].append(self._draw_one(p))
         self._begin_turn()
 
+    def legal_moves(self, distinct=False):
+        if self.forced is not None:
+            return [self.forced]
+        return Game.legal_moves(self, distinct)
+
     def _draw_one(self, p):
         fresh = not self.draw[p] and bool(self.disc[p])
         k = Game._draw_one(self, p)
@@ -59,7 +65,7 @@ class Table(Game):
         i = self.index[p]
         self.index[p] += 1
         if self.truth is not None:
-            real = self.truth(p, self.epoch[p], i)
+            real = self.truth(self, p, self.epoch[p], i)
             if real != k:
                 if real not in self.draw[p]:
                     raise ValueError("dealt a card that is not in the deck")
@@ -71,7 +77,8 @@ class Table(Game):
 
     # --- stand-ins ----------------------------------------------------------------
     def fix(self, p, stand, real):
-        """Our drawn stand-in `stand` is really `real`. False if real cannot be in our draw."""
+        """Our drawn stand-in `stand` is really `real` (in our draw pile, or another stand-in not
+        yet fixed: the caller checks). False if it cannot be."""
         if stand == real:
             return True
         hand = self.hand[p]

@@ -1,0 +1,123 @@
+"""Two linked card-game handhelds, each side's player a CPU, messages handed across directly
+(tests and the bench only, never on the device).
+
+Duel(seed, mode).run() plays a whole game: each side's LcGame steps, its outbox goes to the
+other's inbox, and a side whose player is to move asks cards.ai for a move from its own view.
+`cheat` plants one cheater (side 1) of a kind in KINDS; `restart_every` rebuilds a side from
+its save bytes (linkcards.save) every so many steps, as a power cycle would.
+"""
+
+from linkcable import rand_source
+
+from cards import ai
+from cards.rules import CARD_TYPE, CARD_TYPES
+from cards.view import view_for
+from core.prng import Rng
+from linkcards.game import CHEAT, DONE, LcGame
+
+KINDS = ("search", "hand", "stacked", "deal")
+
+
+def _play_lie(g):
+    """A cheater's move: a legal move, but naming a card of the same kind it does not hold."""
+    t = g.table
+    for m in t.legal_moves():
+        if m[1] < 0:
+            continue
+        kind = CARD_TYPES[CARD_TYPE[m[1]]][:2]
+        for k in t.draw[g.me]:  # not in its hand: still in its draw pile
+            if CARD_TYPES[CARD_TYPE[k]][:2] == kind:
+                return m, k
+    return None, -1
+
+
+class Duel:
+    def __init__(self, seed, mode=0, cheat=None, units=8, restart_every=0):
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.g = [LcGame(s, mode, rand_source(seed * 10 + s)) for s in (0, 1)]
+        self.cheat = cheat
+        self.units = units
+        self.restart_every = restart_every
+        self.steps = 0
+        self.restarts = 0
+        self.lied = False
+        self.lie_step = -1
+        for g in self.g:
+            g.start(b"lcduel%02d" % (seed % 100))
+        if cheat in ("search", "stacked", "deal"):
+            self.g[1].lie = self._lie
+
+    def _lie(self, kind, value):
+        if self.lied:
+            return value
+        if kind == "reveal" and self.cheat == "search":
+            self.lied = True
+            b = bytearray(value)
+            b[2] = (b[2] + 1) % 6  # another identity
+            return bytes(b)
+        if kind == "stage" and self.cheat == "stacked":
+            self.lied = True
+            b = bytearray(value)
+            b[0:32] = b[32:64]  # one card twice (caught at once) ... or a changed value:
+            if self.rng.below(2):
+                b[0:32] = bytes(32 - 1) + b"\x04"  # the encoding of card 0 unencrypted: at the end
+            return bytes(b)
+        if kind == "deal" and self.cheat == "deal":
+            self.lied = True
+            b = bytearray(value)
+            b[-1] ^= 1
+            return bytes(b)
+        return value
+
+    def _move(self, g):
+        if self.cheat == "hand" and g.me == 1 and not self.lied and g.table.turn > 4:
+            m, k = _play_lie(g)
+            if m is not None:
+                self.lied = True
+                g.play(m)
+                # what the peer sees names card k instead
+                msg = g.outbox[-1]
+                b = bytearray(msg)
+                b[2] = k
+                g.outbox[-1] = bytes(b)
+                return
+        v = view_for(g.table, g.me)
+        g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
+
+    def over(self):
+        """Both sides finished; with a planted cheater (side 1) the honest side's verdict is
+        what counts (a modified handheld may show anything)."""
+        if self.cheat:
+            return self.g[0].phase in (DONE, CHEAT)
+        return all(g.phase in (DONE, CHEAT) for g in self.g)
+
+    def run(self, max_steps=200000):
+        while not self.over() and self.steps < max_steps:
+            self.steps += 1
+            for g in self.g:
+                g.step(self.units)
+                if g.my_move() and g.phase != CHEAT:
+                    self._move(g)
+            for s in (0, 1):
+                out = self.g[s].outbox
+                self.g[s].outbox = []
+                for m in out:
+                    self.g[1 - s].take(m)
+            if self.restart_every and self.steps % self.restart_every == 0 and self.restarts < 8:
+                self.restart(self.steps // self.restart_every % 2)
+        return self
+
+    def restart(self, side):
+        from linkcards.save import load, save
+
+        old = self.g[side]
+        blob = save(old)
+        g = load(blob, rand_source(self.seed * 10 + side + 100 * self.steps))
+        g.lie = old.lie
+        g.inbox = old.inbox  # messages in the cable's hands (the link redelivers them)
+        self.g[side] = g
+        self.restarts += 1
+
+    def result(self):
+        return [(g.phase, g.cheat, g.winner) for g in self.g]
