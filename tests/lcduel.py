@@ -121,3 +121,64 @@ class Duel:
 
     def result(self):
         return [(g.phase, g.cheat, g.winner) for g in self.g]
+
+
+class WireDuel:
+    """The same over a virtual cable (tests/linkcable.py): each side a linkcards.wire.Wired on a
+    link.session.Link, stepped every `step` ms, saved whenever it asks (the handheld's rule);
+    unplug()/plug() pull the cable, restart(side) boots a side from its last save."""
+
+    def __init__(self, seed, mode=0, step=33, units=4, cable=None):
+        from linkcable import Cable
+
+        self.cable = cable or Cable(seed=seed)
+        self.seed = seed
+        self.mode = mode
+        self.step = step
+        self.units = units
+        self.now = 1000
+        self.rng = Rng(seed)
+        self.flash = [None, None]
+        self.boots = [0, 0]
+        self.w = [self._boot(0), self._boot(1)]
+
+    def _boot(self, side):
+        from link.session import Link
+        from linkcards.wire import Wired, rules
+
+        self.boots[side] += 1
+        rand = rand_source(self.seed * 1000 + side * 100 + self.boots[side])
+        snap = None
+        if self.flash[side] is None:
+            w = Wired(self.mode, rand)
+        else:
+            w, snap = Wired.load(self.flash[side], self.mode, rand)
+        w.link = Link(self.cable.ends[side], rand, self.now, fw=(1, 0, 0), rules=rules(self.mode), saved=snap)
+        return w
+
+    def restart(self, side):
+        self.cable.ends[side].clear()
+        self.w[side] = self._boot(side)
+
+    def done(self):
+        return all(w.g is not None and w.g.phase in (DONE, CHEAT) for w in self.w)
+
+    def run(self, ms, until=None):
+        t = 0
+        while t < ms:
+            self.now += self.step
+            t += self.step
+            self.cable.tick(self.now)
+            for side in (0, 1):
+                w = self.w[side]
+                w.step(self.now, self.units)
+                g = w.g
+                if g is not None and g.my_move():
+                    v = view_for(g.table, g.me)
+                    g.play(ai.choose(v, self.rng))
+                    w.needs_save = True
+                if w.needs_save:
+                    self.flash[side] = w.save_bytes()
+            if (until or self.done)():
+                break
+        return t

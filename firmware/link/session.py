@@ -54,6 +54,7 @@ M_OUT_OF_STEP = const(2)  # same game, but one side's save is older than the oth
 # Rules bytes carried in HELLO: (game, flags).
 GAME_BATTLESHIP = const(1)
 GAME_TORPEDO = const(2)
+GAME_CARDS = const(4)  # the card game over the cable (docs/link-protocol.md 9); 3 is Express
 RULE_SALVO = const(1)
 RULE_TOUCHING = const(2)
 

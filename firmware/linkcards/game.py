@@ -16,6 +16,10 @@ names. Message layouts: docs/link-protocol.md section 9.
           g.step(4); send g.outbox (and empty it); if g.my_move(): g.play(move)
 """
 
+from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
+from core.compat import const
+from link import deck
+from link.commit import HASH_LEN, CheatError, CoinFlip
 from linkcards.grid import MyGrid, PeerGrid
 from linkcards.proto import (
     C_DEAL,
@@ -37,11 +41,6 @@ from linkcards.proto import (
     shuffles,
 )
 from linkcards.table import Table
-
-from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
-from core.compat import const
-from link import deck
-from link.commit import HASH_LEN, CheatError, CoinFlip
 
 # phases
 COIN = const(0)

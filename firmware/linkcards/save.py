@@ -31,9 +31,7 @@ def _list(items):
 
 
 def save(g):
-    """The game's bytes (the caller has sent g.outbox first)."""
-    if g.outbox:
-        raise ValueError("send the outbox before saving")
+    """The game's bytes, with the messages it made that the link has not taken yet."""
     b = bytearray((TAG, _VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done))
     _put(b, g.key_seed)
     _put(b, g.coin.to_bytes() if g.coin is not None else b"")
@@ -53,6 +51,7 @@ def save(g):
         ag.extend(bytes((x[0], x[1], x[2] & 255, x[2] >> 8, x[3] & 255, x[4] & 255)))
     _put(b, ag)
     _put(b, _list(g.inbox))
+    _put(b, _list(g.outbox))
     for f in (g.rx, g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
         _put(b, f)
     mv = b""
@@ -125,6 +124,10 @@ def load(data, rand):
     g.inbox = []
     while ib.i < len(ib.d):
         g.inbox.append(bytes(ib.field()))
+    ob = _Reader(r.field(), 0)
+    g.outbox = []
+    while ob.i < len(ob.d):
+        g.outbox.append(bytes(ob.field()))
     g.rx = bytearray(r.field())
     g.mine1 = bytes(r.field())
     g.peer2 = bytes(r.field())
