@@ -7,7 +7,6 @@ other's inbox, and a side whose player is to move asks cards.ai for a move from 
 its save bytes (linkcards.save) every so many steps, as a power cycle would.
 """
 
-from linkcable import rand_source
 
 from cards import ai
 from cards.rules import CARD_TYPE, CARD_TYPES
@@ -15,6 +14,13 @@ from cards.view import view_for
 from core.prng import Rng
 from linkcards.game import CHEAT, DONE, LcGame
 
+
+def rand_source(seed):
+    """An os.urandom stand-in: rand(n) -> n bytes from a seeded Rng."""
+    return Rng(seed).randbytes
+
+
+WINDOW = 4  # messages in flight, as the link's window
 KINDS = ("search", "hand", "stacked", "deal")
 
 
@@ -40,6 +46,7 @@ class Duel:
         self.units = units
         self.restart_every = restart_every
         self.steps = 0
+        self.wire = [[], []]
         self.restarts = 0
         self.lied = False
         self.lie_step = -1
@@ -99,11 +106,13 @@ class Duel:
                 g.step(self.units)
                 if g.my_move() and g.phase != CHEAT:
                     self._move(g)
-            for s in (0, 1):
-                out = self.g[s].outbox
+            for s in (0, 1):  # the cable: at most WINDOW messages wait at the receiver
+                wire = self.wire[s]
+                wire.extend(self.g[s].outbox)
                 self.g[s].outbox = []
-                for m in out:
-                    self.g[1 - s].take(m)
+                rx = self.g[1 - s]
+                while wire and len(rx.inbox) < WINDOW:
+                    rx.take(wire.pop(0))
             if self.restart_every and self.steps % self.restart_every == 0 and self.restarts < 8:
                 self.restart(self.steps // self.restart_every % 2)
         return self
@@ -115,7 +124,6 @@ class Duel:
         blob = save(old)
         g = load(blob, rand_source(self.seed * 10 + side + 100 * self.steps))
         g.lie = old.lie
-        g.inbox = old.inbox  # messages in the cable's hands (the link redelivers them)
         self.g[side] = g
         self.restarts += 1
 
@@ -129,7 +137,7 @@ class WireDuel:
     unplug()/plug() pull the cable, restart(side) boots a side from its last save."""
 
     def __init__(self, seed, mode=0, step=33, units=4, cable=None):
-        from linkcable import Cable
+        from linkcable import Cable  # only here: the cable and the link layer cost 30 KB
 
         self.cable = cable or Cable(seed=seed)
         self.seed = seed

@@ -88,14 +88,15 @@ def perm(seed, deck, epoch, n):
 class Stage:
     """One side's stage of a shuffle: out[j] = in[order[j]] ^ e mod P, a few values per step.
 
-    inputs: the values (ints) in the order received; plain: card numbers instead (stage 1)."""
+    inputs: the values (ints) in the order received; plain: card numbers instead (stage 1);
+    out: a buffer of at least PLEN * len(inputs) bytes to write into (allocated once by the game)."""
 
-    def __init__(self, seed, deck, epoch, inputs, plain=False):
+    def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
         self.e = keys(seed, deck, epoch)[0]
         self.order = perm(seed, deck, epoch, len(inputs))
         self.inputs = inputs
         self.plain = plain
-        self.out = bytearray(PLEN * len(inputs))
+        self.out = out if out is not None else bytearray(PLEN * len(inputs))
         self.done = 0
 
     def step(self, n):
@@ -113,22 +114,26 @@ class Stage:
     def run(self):
         while not self.step(64):
             pass
-        return bytes(self.out)
+        return bytes(self.out[: PLEN * len(self.inputs)])
 
 
-def values(blob):
-    """A stage's bytes as a list of ints."""
-    return [from_bytes(blob[i : i + PLEN]) for i in range(0, len(blob), PLEN)]
+def values(blob, n=-1):
+    """A stage's bytes (its first n values) as a list of ints."""
+    if n < 0:
+        n = len(blob) // PLEN
+    return [from_bytes(blob[i * PLEN : (i + 1) * PLEN]) for i in range(n)]
 
 
-def part_msgs(mtype, deck, stage, epoch, blob):
-    """SHUFFLE messages carrying a stage: [type, deck, stage, epoch lo, epoch hi, k, count] + values."""
-    n = len(blob) // PLEN
+def part_msgs(mtype, deck, stage, epoch, blob, n=-1):
+    """SHUFFLE messages carrying a stage (its first n values):
+    [type, deck, stage, epoch lo, epoch hi, k, count] + values."""
+    if n < 0:
+        n = len(blob) // PLEN
     count = (n + PER_PART - 1) // PER_PART
     out = []
     for k in range(count):
         head = bytes((mtype, deck, stage, epoch & 255, epoch >> 8, k, count))
-        out.append(head + blob[k * PER_PART * PLEN : min(n, (k + 1) * PER_PART) * PLEN])
+        out.append(head + bytes(blob[k * PER_PART * PLEN : min(n, (k + 1) * PER_PART) * PLEN]))
     return out
 
 
@@ -137,10 +142,12 @@ def partial(c_bytes, seed, deck, epoch):
     return to_bytes(pow(from_bytes(c_bytes), keys(seed, deck, epoch)[1], P))
 
 
-def find(stage1, y_bytes):
-    """Position of y among a stage's values (bytes), -1 if it is not there."""
+def find(stage1, y_bytes, n=-1):
+    """Position of y among a stage's (first n) values, -1 if it is not there."""
     y = bytes(y_bytes)
-    for j in range(len(stage1) // PLEN):
+    if n < 0:
+        n = len(stage1) // PLEN
+    for j in range(n):
         if stage1[j * PLEN : (j + 1) * PLEN] == y:
             return j
     return -1

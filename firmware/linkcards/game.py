@@ -62,7 +62,7 @@ _T_REVEAL = const(8)  # player a shows a searched card (cell in index)
 _T_OPEN = const(9)  # take the peer's keys and grid
 _T_CHECK = const(10)  # the end-of-game check
 
-_CHECK_UNITS = const(4)
+_DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
 
 
 class LcGame:
@@ -83,10 +83,11 @@ class LcGame:
         self.table = None
         self.first = -1
         self.job = None  # the stage being computed
-        self.rx = bytearray()  # a stage being received
+        # allocated once, before the heap is in pieces: a deck's values each
+        self.rx = bytearray(_DECK_BYTES)  # a stage being received
         self.rx_parts = 0
-        self.mine1 = b""  # our stage 1 of our deck, this epoch (finds our dealt cards)
-        self.peer2 = b""  # our stage 2 of the peer's deck, this epoch (its deck order)
+        self.mine1 = bytearray(_DECK_BYTES)  # our stage 1 of our deck, this epoch (finds our cards)
+        self.peer2 = bytearray(_DECK_BYTES)  # our stage 2 of the peer's deck, this epoch (its order)
         self.epochs = bytearray()  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
         self.hashes = bytearray()  # per shuffle above: SHA-256 of the stage the peer sent
         self.log = bytearray()  # every PLAY message, both sides, in order
@@ -246,23 +247,20 @@ class LcGame:
         self.table.draws = []
 
     def _stage(self, kind, d, epoch, units):
+        n = len(self._cards(d, epoch))
+        buf = self.mine1 if kind == _T_S1 else self.peer2
         if self.job is None:
             if kind == _T_S1:
-                self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True)
+                self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
             else:
-                self.job = deck.Stage(self.key_seed, d, epoch, deck.values(self.rx))
+                self.job = deck.Stage(self.key_seed, d, epoch, deck.values(self.rx, n), False, buf)
         if not self.job.step(units):
             return 0
-        blob = bytes(self.job.out)
         self.job = None
         if self.lie is not None:
-            blob = self.lie("stage", blob)
-        if kind == _T_S1:
-            self.mine1 = blob
-        else:
-            self.peer2 = blob
-            self.rx = bytearray()
-        for m in deck.part_msgs(M_SHUFFLE, d, 1 if kind == _T_S1 else 2, epoch, blob):
+            lie = self.lie("stage", bytes(buf[: n * deck.PLEN]))
+            buf[: len(lie)] = lie
+        for m in deck.part_msgs(M_SHUFFLE, d, 1 if kind == _T_S1 else 2, epoch, buf, n):
             self._send(m)
         return 1
 
@@ -270,26 +268,27 @@ class LcGame:
         n = len(self._cards(d, epoch))
         count = (n + deck.PER_PART - 1) // deck.PER_PART
         stage = 1 if kind == _T_S1 else 2
+        rx = self.rx
         while self.rx_parts < count:
             m = self._next()
             if m is None:
                 return -1
             k = self.rx_parts
             size = min(n - k * deck.PER_PART, deck.PER_PART) * deck.PLEN
-            if k == 0:
-                self.rx = bytearray()
             if len(m) != 7 + size or m[0] != M_SHUFFLE or m[1] != d or m[2] != stage or \
                     m[3] != epoch & 255 or m[4] != epoch >> 8 or m[5] != k or m[6] != count:
                 raise CheatError(C_RULE, "Opponent sent a bad shuffle")
-            self.rx += m[7:]
+            o = k * deck.PER_PART * deck.PLEN
+            rx[o : o + size] = m[7:]
             self.rx_parts += 1
         self.rx_parts = 0
+        got = memoryview(rx)[: n * deck.PLEN]
         o = HASH_LEN * shuffle_no(self.epochs, d, epoch)
-        self.hashes[o : o + HASH_LEN] = deck.chain(b"", self.rx)
-        if kind == _T_S2:  # our deck's final order: we need none of it, the peer deals
-            self.rx = bytearray()
-        elif len(set(bytes(self.rx[i : i + deck.PLEN]) for i in range(0, len(self.rx), deck.PLEN))) != n:
-            raise CheatError(C_STACKED, "Opponent stacked its deck: two cards alike")
+        self.hashes[o : o + HASH_LEN] = deck.chain(b"", got)
+        if kind == _T_S1:
+            for i in range(1, n):  # the same value twice: two cards alike
+                if deck.find(got, got[i * deck.PLEN : (i + 1) * deck.PLEN], i) >= 0:
+                    raise CheatError(C_STACKED, "Opponent stacked its deck: two cards alike")
         return 1
 
     def _deal(self, d, epoch, i, stand):
@@ -305,7 +304,7 @@ class LcGame:
             return -1
         if len(m) != 5 + deck.PLEN or m[:5] != head:
             raise CheatError(C_RULE, "Opponent sent a bad deal")
-        j = deck.find(self.mine1, m[5:])
+        j = deck.find(self.mine1, m[5:], len(self._cards(d, epoch)))
         t = self.table
         cards = self._cards(d, epoch)
         real = cards[deck.perm(self.key_seed, d, epoch, len(cards))[j]] if j >= 0 else -1

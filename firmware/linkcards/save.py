@@ -16,6 +16,26 @@ TAG = const(0x44)  # 'D'
 _VERSION = const(1)
 
 
+class _Out:
+    """Writes into a buffer the caller allocated once (a save is about 3.5 KB: one block that a
+    heap in pieces may not have), or into a new one."""
+
+    def __init__(self, buf):
+        self.buf = buf if buf is not None else bytearray(4096)
+        self.n = 0
+
+    def append(self, v):
+        self.buf[self.n] = v
+        self.n += 1
+
+    def extend(self, data):
+        n = len(data)
+        if self.n + n > len(self.buf):
+            raise ValueError("save buffer too small")
+        self.buf[self.n : self.n + n] = data
+        self.n += n
+
+
 def _put(b, data):
     n = len(data)
     b.append(n & 255)
@@ -23,16 +43,22 @@ def _put(b, data):
     b.extend(data)
 
 
-def _list(items):
-    b = bytearray()
+def _put_list(b, items):
+    n = 0
+    for m in items:
+        n += 2 + len(m)
+    b.append(n & 255)
+    b.append(n >> 8)
     for m in items:
         _put(b, m)
-    return b
 
 
-def save(g):
-    """The game's bytes, with the messages it made that the link has not taken yet."""
-    b = bytearray((TAG, _VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done))
+def save(g, buf=None):
+    """The game's bytes, with the messages it made that the link has not taken yet. With buf
+    (a bytearray allocated once), written into it: a memoryview of the save is returned."""
+    b = _Out(buf)
+    for v in (TAG, _VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done):
+        b.append(v)
     _put(b, g.key_seed)
     _put(b, g.coin.to_bytes() if g.coin is not None else b"")
     _put(b, g.coin.game_id if g.coin is not None and g.coin.game_id is not None else b"")
@@ -50,8 +76,8 @@ def save(g):
     for x in g.agenda:
         ag.extend(bytes((x[0], x[1], x[2] & 255, x[2] >> 8, x[3] & 255, x[4] & 255)))
     _put(b, ag)
-    _put(b, _list(g.inbox))
-    _put(b, _list(g.outbox))
+    _put_list(b, g.inbox)
+    _put_list(b, g.outbox)
     for f in (g.rx, g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
         _put(b, f)
     mv = b""
@@ -62,7 +88,7 @@ def save(g):
     _put(b, mv)
     _put(b, g.peer_open or b"")
     _put(b, (bytes((g.cheat[0],)) + g.cheat[1].encode()) if g.cheat else b"")
-    return bytes(b)
+    return memoryview(b.buf)[: b.n] if buf is not None else bytes(b.buf[: b.n])
 
 
 class _Reader:
@@ -82,8 +108,7 @@ class _Reader:
 
 
 def load(data, rand):
-    """LcGame from save(); ValueError if damaged."""
-    data = bytes(data)
+    """LcGame from save() (bytes or a memoryview); ValueError if damaged."""
     if len(data) < 8 or data[0] != TAG or data[1] != _VERSION:
         raise ValueError("not a link card save")
     g = LcGame(data[2], data[3], rand)
@@ -128,9 +153,9 @@ def load(data, rand):
     g.outbox = []
     while ob.i < len(ob.d):
         g.outbox.append(bytes(ob.field()))
-    g.rx = bytearray(r.field())
-    g.mine1 = bytes(r.field())
-    g.peer2 = bytes(r.field())
+    g.rx[:] = r.field()
+    g.mine1[:] = r.field()
+    g.peer2[:] = r.field()
     g.epochs = bytearray(r.field())
     g.hashes = bytearray(r.field())
     g.log = bytearray(r.field())
