@@ -20,6 +20,16 @@ def rand_source(seed):
     return Rng(seed).randbytes
 
 
+_DISKS = []
+
+
+def _disks(size=4096):
+    """Each side's "flash", allocated once for every duel (a heap in pieces has no 4 KB block)."""
+    if not _DISKS:
+        _DISKS.append([bytearray(size), bytearray(size)])
+    return _DISKS[0]
+
+
 WINDOW = 4  # messages in flight, as the link's window
 KINDS = ("search", "hand", "stacked", "deal")
 
@@ -47,6 +57,7 @@ class Duel:
         self.restart_every = restart_every
         self.steps = 0
         self.wire = [[], []]
+        self.disk = _disks()
         self.restarts = 0
         self.lied = False
         self.lie_step = -1
@@ -121,7 +132,7 @@ class Duel:
         from linkcards.save import load, save
 
         old = self.g[side]
-        blob = save(old)
+        blob = save(old, self.disk[side])
         g = load(blob, rand_source(self.seed * 10 + side + 100 * self.steps))
         g.lie = old.lie
         self.g[side] = g
@@ -147,6 +158,7 @@ class WireDuel:
         self.now = 1000
         self.rng = Rng(seed)
         self.flash = [None, None]
+        self.disk = _disks(8192)
         self.boots = [0, 0]
         self.w = [self._boot(0), self._boot(1)]
 
@@ -161,7 +173,8 @@ class WireDuel:
             w = Wired(self.mode, rand)
         else:
             w, snap = Wired.load(self.flash[side], self.mode, rand)
-        w.link = Link(self.cable.ends[side], rand, self.now, fw=(1, 0, 0), rules=rules(self.mode), saved=snap)
+        w.link = Link(self.cable.ends[side], rand, self.now, fw=(1, 0, 0), rules=rules(self.mode), saved=snap,
+                      tx_slots=8)
         return w
 
     def restart(self, side):
@@ -186,7 +199,7 @@ class WireDuel:
                     g.play(ai.choose(v, self.rng))
                     w.needs_save = True
                 if w.needs_save:
-                    self.flash[side] = w.save_bytes()
+                    self.flash[side] = w.save_bytes(self.disk[side])
             if (until or self.done)():
                 break
         return t

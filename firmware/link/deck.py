@@ -155,4 +155,6 @@ def find(stage1, y_bytes, n=-1):
 
 def chain(h, blob):
     """Running hash of the stages the other side sent (checked against the keys at the end)."""
-    return hashlib.sha256(bytes(h) + bytes(blob)).digest()
+    s = hashlib.sha256(bytes(h))
+    s.update(blob)  # a memoryview: no copy
+    return s.digest()

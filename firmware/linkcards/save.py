@@ -35,6 +35,10 @@ class _Out:
         self.buf[self.n : self.n + n] = data
         self.n += n
 
+    def write(self, data):  # as a file, for Link.write_snapshot
+        self.extend(data)
+        return len(data)
+
 
 def _put(b, data):
     n = len(data)

@@ -11,10 +11,11 @@ game sent and the link's queue could not take yet waits in the game's outbox, in
 
 from core.compat import const
 from linkcards.game import LcGame
-from linkcards.save import load, save
+from linkcards.save import _Out, load, save
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
 ST_OPEN = const(6)  # link.session.ST_OPEN
+_SAVE_MAX = const(8192)  # the game (about 3.5 KB) and the link's snapshot (up to 3.9 KB)
 
 
 def rules(mode):
@@ -55,16 +56,22 @@ class Wired:
         if changed or link.needs_save:
             self.needs_save = True
 
-    def save_bytes(self):
-        """One save: the game, then the link's snapshot."""
+    def save_bytes(self, buf=None):
+        """One save: the game's length and bytes, then the link's snapshot. buf: a bytearray of
+        8 KB allocated once (a memoryview of it is returned), or None for new bytes."""
         self.needs_save = False
-        gb = save(self.g) if self.g is not None else b""
-        snap = self.link.snapshot()
-        return bytes((len(gb) & 255, len(gb) >> 8)) + gb + snap
+        out = buf if buf is not None else bytearray(_SAVE_MAX)
+        n = len(save(self.g, memoryview(out)[2:])) if self.g is not None else 0
+        out[0] = n & 255
+        out[1] = n >> 8
+        sink = _Out(memoryview(out)[2 + n :])
+        self.link.write_snapshot(sink)
+        view = memoryview(out)[: 2 + n + sink.n]
+        return view if buf is not None else bytes(view)
 
     @classmethod
     def load(cls, data, mode, rand):
         """(Wired, link snapshot) from save_bytes()."""
         n = data[0] | (data[1] << 8)
-        g = load(data[2 : 2 + n], rand) if n else None
+        g = load(memoryview(data)[2 : 2 + n], rand) if n else None
         return cls(mode, rand, g), bytes(data[2 + n :])

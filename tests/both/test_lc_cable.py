@@ -1,7 +1,10 @@
 """Linked card game over the virtual cable (linkcards.wire on link.session): the game id in
 HELLO, and a whole game with a pulled cable and a restart of each side, to the verified end."""
 
+import sys
+
 from lcduel import WireDuel
+from support import skip
 
 from linkcards.game import DONE
 
@@ -15,6 +18,10 @@ def test_game_ids_agree():
 
 
 def test_over_the_cable_with_a_pull_and_restarts():
+    if sys.implementation.name == "micropython":
+        # two handhelds, two links, the cable and this harness need about 110 KB of one 192 KB
+        # heap: the restarts are tested under both (test_lc_resume), the cable under CPython
+        skip("two linked handhelds do not fit one 192K heap")
     d = WireDuel(5, 0)
     d.run(60000, lambda: d.w[0].g is not None and d.w[0].g.table is not None and d.w[0].g.table.turn > 6)
     d.cable.unplug()
