@@ -22,7 +22,7 @@ from core.compat import const
 P = 0xC4756B7F2256729F5FAE3F238DE6C5B324FD72F2B2F956F615BD01859A85567B
 Q = (P - 1) >> 1
 PLEN = const(32)  # bytes of a value on the wire, big-endian
-_EXP_BYTES = const(16)  # secret exponents e are 128 bits (top bit set, odd)
+_EXP_BYTES = const(12)  # secret exponents e are 96 bits (top bit set, odd): 9.2 says why
 SEED_LEN = const(16)
 PER_PART = const(7)  # values per SHUFFLE message: 7 + 7 * 32 = 231 bytes
 
@@ -59,10 +59,15 @@ def _tag(seed, deck, epoch):
     return bytes(seed) + bytes((deck, epoch & 255, epoch >> 8))
 
 
-def keys(seed, deck, epoch):
-    """(e, d) of one side for one deck's shuffle: e odd, 128 bits; d = e^-1 mod Q."""
+def exponent(seed, deck, epoch):
+    """e of one side for one deck's shuffle: odd, 96 bits (so coprime to P - 1 = 2Q)."""
     h = hashlib.sha256(_T_KEY + _tag(seed, deck, epoch)).digest()
-    e = int.from_bytes(h[:_EXP_BYTES], "big") | 1 | (1 << (8 * _EXP_BYTES - 1))
+    return int.from_bytes(h[:_EXP_BYTES], "big") | 1 | (1 << (8 * _EXP_BYTES - 1))
+
+
+def keys(seed, deck, epoch):
+    """(e, d): d = e^-1 mod Q undoes e on every card value (all lie in the subgroup of order Q)."""
+    e = exponent(seed, deck, epoch)
     return e, _inverse(e, Q)
 
 
@@ -92,7 +97,7 @@ class Stage:
     out: a buffer of at least PLEN * len(inputs) bytes to write into (allocated once by the game)."""
 
     def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
-        self.e = keys(seed, deck, epoch)[0]
+        self.e = exponent(seed, deck, epoch)
         self.order = perm(seed, deck, epoch, len(inputs))
         self.inputs = inputs
         self.plain = plain
