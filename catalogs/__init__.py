@@ -12,5 +12,6 @@ CATALOGS = {
     "linkbattle.ui": "catalogs.linkbattle",
     "express.ui": "catalogs.express",
     "cards.ui": "catalogs.cards",
+    "linkcards.ui": "catalogs.linkcards",
     "torpedo.ui": "catalogs.torpedo",
 }

@@ -12,6 +12,7 @@ MODES = (
     ("link_salvo", "linkbattle.ui", "salvo"),
     ("express", "express.ui", None),
     ("cards", "cards.ui", None),
+    ("link_cards", "linkcards.ui", None),
     ("torpedo", "torpedo.ui", None),
 )
 
@@ -23,6 +24,8 @@ GROUPS = {
     "salvo": "battleship_menu",
     "link_battle": "battleship_menu",
     "link_salvo": "battleship_menu",
+    "cards": "cards_menu",
+    "link_cards": "cards_menu",
 }
 
 
@@ -56,7 +59,7 @@ def menu_path(key):
 # Every game in progress has its own slot (App.save_game): a save named "g_" + its key.
 # Continue lists them in this order. The two link modes share one slot (the handhelds
 # agree on the variant), and Torpedo Attack has one against the CPU and one over the cable.
-SLOTS = ("battleship", "salvo", "link_battle", "express", "cards", "torpedo", "torpedo_link")
+SLOTS = ("battleship", "salvo", "link_battle", "express", "cards", "link_cards", "torpedo", "torpedo_link")
 
 
 def slot_of(key):
@@ -74,5 +77,6 @@ RESUME = {
     0x45: "express.ui",  # E: Battleship Express
     0x43: "cards.ui",  # C: the card game
     0x4C: "linkbattle.ui",  # L: Link battle / Link salvo
+    0x44: "linkcards.ui",  # D: the card game over the cable
 }
 LEGACY = "game"  # the one save of every game before slots: read once, moved to its slot

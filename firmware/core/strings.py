@@ -43,6 +43,8 @@ battleship|Battleship|Torpedó
 salvo|Salvo|Sortűz
 express|Express|Expressz
 cards|Card game|Kártyajáték
+cards_menu|Card game|Kártyajáték
+link_cards|Over the cable|Kábelen
 link_battle|Link battle|Kábeles csata
 link_salvo|Link salvo|Kábeles sortűz
 torpedo|Torpedo Attack|Torpedótámadás

@@ -63,6 +63,7 @@ _T_OPEN = const(9)  # take the peer's keys and grid
 _T_CHECK = const(10)  # the end-of-game check
 
 _DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
+_DEAL_UNITS = const(3)  # a decryption's 256-bit exponent against a stage's 96-bit ones
 
 
 class LcGame:
@@ -113,8 +114,9 @@ class LcGame:
         exponentiations. Returns True if anything changed (the caller saves)."""
         self.dirty = False
         changed = False
+        self.budget = units
         try:
-            while self.agenda and self.phase != CHEAT:
+            while self.agenda and self.phase != CHEAT and self.budget > 0:
                 r = self._task(self.agenda[0], units)
                 if r < 0:
                     break
@@ -254,6 +256,7 @@ class LcGame:
                 self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
             else:
                 self.job = deck.Stage(self.key_seed, d, epoch, deck.values(self.rx, n), False, buf)
+        self.budget = 0  # a stage's work takes the step
         if not self.job.step(units):
             return 0
         self.job = None
@@ -295,6 +298,7 @@ class LcGame:
         head = bytes((M_DEAL, d, epoch & 255, epoch >> 8, i))
         if d == self.peer:
             y = deck.partial(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN], self.key_seed, d, epoch)
+            self.budget -= _DEAL_UNITS
             if self.lie is not None:
                 y = self.lie("deal", y)
             self._send(head + y)
@@ -387,6 +391,7 @@ class LcGame:
             from linkcards.check import Check
 
             self.check = Check(self)
+        self.budget = 0
         r = self.check.step(units)
         if r:
             self.check = None
