@@ -47,7 +47,54 @@ def _play_lie(g):
     return None, -1
 
 
+class Liar:
+    """One planted cheat of a kind (KINDS), told once by the side it is given to."""
+
+    def __init__(self, kind, rng):
+        self.kind = kind
+        self.rng = rng
+        self.lied = False
+
+    def lie(self, kind, value):
+        if self.lied:
+            return value
+        if kind == "reveal" and self.kind == "search":
+            self.lied = True
+            b = bytearray(value)
+            b[2] = (b[2] + 1) % 6  # another identity
+            return bytes(b)
+        if kind == "stage" and self.kind == "stacked":
+            self.lied = True
+            b = bytearray(value)
+            if self.rng.below(2):
+                b[0:32] = bytes(31) + b"\x04"  # card 0 unencrypted: shows only at the end
+            else:
+                b[0:32] = b[32:64]  # one card twice: refused at once
+            return bytes(b)
+        if kind == "deal" and self.kind == "deal":
+            self.lied = True
+            b = bytearray(value)
+            b[-1] ^= 1
+            return bytes(b)
+        return value
+
+    def move(self, g):
+        """Play a move naming a card not in the hand (kind "hand"); False if not now."""
+        if self.kind != "hand" or self.lied or g.table.turn <= 4:
+            return False
+        m, k = _play_lie(g)
+        if m is None:
+            return False
+        self.lied = True
+        g.play(m)
+        b = bytearray(g.outbox[-1])  # what the peer sees names card k instead
+        b[2] = k
+        g.outbox[-1] = bytes(b)
+        return True
+
+
 class Duel:
+
     def __init__(self, seed, mode=0, cheat=None, units=8, restart_every=0):
         self.seed = seed
         self.rng = Rng(seed)
@@ -59,47 +106,19 @@ class Duel:
         self.wire = [[], []]
         self.disk = _disks()
         self.restarts = 0
-        self.lied = False
-        self.lie_step = -1
+        self.liar = Liar(cheat, self.rng) if cheat else None
         for g in self.g:
             g.start(b"lcduel%02d" % (seed % 100))
-        if cheat in ("search", "stacked", "deal"):
-            self.g[1].lie = self._lie
+        if cheat:
+            self.g[1].lie = self.liar.lie
 
-    def _lie(self, kind, value):
-        if self.lied:
-            return value
-        if kind == "reveal" and self.cheat == "search":
-            self.lied = True
-            b = bytearray(value)
-            b[2] = (b[2] + 1) % 6  # another identity
-            return bytes(b)
-        if kind == "stage" and self.cheat == "stacked":
-            self.lied = True
-            b = bytearray(value)
-            b[0:32] = b[32:64]  # one card twice (caught at once) ... or a changed value:
-            if self.rng.below(2):
-                b[0:32] = bytes(32 - 1) + b"\x04"  # the encoding of card 0 unencrypted: at the end
-            return bytes(b)
-        if kind == "deal" and self.cheat == "deal":
-            self.lied = True
-            b = bytearray(value)
-            b[-1] ^= 1
-            return bytes(b)
-        return value
+    @property
+    def lied(self):
+        return self.liar is not None and self.liar.lied
 
     def _move(self, g):
-        if self.cheat == "hand" and g.me == 1 and not self.lied and g.table.turn > 4:
-            m, k = _play_lie(g)
-            if m is not None:
-                self.lied = True
-                g.play(m)
-                # what the peer sees names card k instead
-                msg = g.outbox[-1]
-                b = bytearray(msg)
-                b[2] = k
-                g.outbox[-1] = bytes(b)
-                return
+        if self.liar is not None and g.me == 1 and self.liar.move(g):
+            return
         v = view_for(g.table, g.me)
         g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
 
@@ -147,7 +166,7 @@ class WireDuel:
     link.session.Link, stepped every `step` ms, saved whenever it asks (the handheld's rule);
     unplug()/plug() pull the cable, restart(side) boots a side from its last save."""
 
-    def __init__(self, seed, mode=0, step=33, units=4, cable=None):
+    def __init__(self, seed, mode=0, step=33, units=4, cable=None, cheat=None):
         from linkcable import Cable  # only here: the cable and the link layer cost 30 KB
 
         self.cable = cable or Cable(seed=seed)
@@ -159,6 +178,7 @@ class WireDuel:
         self.rng = Rng(seed)
         self.flash = [None, None]
         self.disk = _disks(8192)
+        self.liar = Liar(cheat, Rng(seed + 7)) if cheat else None
         self.boots = [0, 0]
         self.w = [self._boot(0), self._boot(1)]
 
@@ -182,6 +202,9 @@ class WireDuel:
         self.w[side] = self._boot(side)
 
     def done(self):
+        if self.liar is not None:
+            g = self.w[0].g
+            return g is not None and g.phase in (DONE, CHEAT)
         return all(w.g is not None and w.g.phase in (DONE, CHEAT) for w in self.w)
 
     def run(self, ms, until=None):
@@ -194,9 +217,12 @@ class WireDuel:
                 w = self.w[side]
                 w.step(self.now, self.units)
                 g = w.g
+                if g is not None and self.liar is not None and side == 1:
+                    g.lie = self.liar.lie
                 if g is not None and g.my_move():
-                    v = view_for(g.table, g.me)
-                    g.play(ai.choose(v, self.rng))
+                    if not (self.liar is not None and side == 1 and self.liar.move(g)):
+                        v = view_for(g.table, g.me)
+                        g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
                     w.needs_save = True
                 if w.needs_save:
                     self.flash[side] = w.save_bytes(self.disk[side])
