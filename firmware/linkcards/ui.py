@@ -10,8 +10,7 @@ hand, and one legal move at a time (LEFT/RIGHT pick, A plays); a caught cheat is
 screen of its own, as Link battle's. Randomness: app.rand_bytes() (os.urandom on the device).
 """
 
-from cards.rules import BEGINNER, DRAW, STANDARD
-from cards.view import card_name, move_label, view_for
+from cards.rules import BEGINNER, CARD_TYPE, CARD_TYPES, DRAW, M_DISCARD_WHITES, M_PEG, STANDARD, cell_name
 from core import strings, ui
 from core.compat import const
 from core.hal import LEFT, RIGHT, A, B
@@ -24,6 +23,7 @@ SLOT = "link_cards"
 TAG = b"D"
 FW = (1, 0, 0)
 _UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
+_SAVE_BYTES = const(7168)  # the game (about 3.5 KB) and the link's snapshot (8 messages at most)
 _ST_UNPLUGGED = const(1)
 _ST_MISMATCH = const(5)
 
@@ -39,6 +39,7 @@ def _link(app, rand, mode, saved=None):
 class LinkCards(ui.Screen):
     def __init__(self, w):
         self.w = w
+        self.buf = bytearray(_SAVE_BYTES)  # every save is written here: one block, taken at once
         self.sel = 0
         self.moves = []
         self.key = None  # what the screen shows, to redraw only on a change
@@ -98,7 +99,9 @@ class LinkCards(ui.Screen):
     def save(self, app):
         w = self.w
         turn = w.g.table.turn if w.g is not None and w.g.table is not None else 0
-        app.save_game(SLOT, TAG + bytes(w.save_bytes()), turn, "link_cards", "u_turn")
+        self.buf[0] = TAG[0]
+        n = len(w.save_bytes(memoryview(self.buf)[1:]))
+        app.save_game(SLOT, memoryview(self.buf)[: 1 + n], turn, "link_cards", "u_turn")
 
     def draw(self, app, fb):
         fb.fill(0)
@@ -136,11 +139,10 @@ class LinkCards(ui.Screen):
         if g is not None and g.table is not None and g.phase not in (CHEAT, DONE):
             tb = g.table
             lines.append(t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me)))
-            hand = [card_name(_type(k)) for k in tb.hand[g.me]]
+            hand = [_card(k) for k in tb.hand[g.me]]
             lines.append(t("lc_hand") % ",".join(hand))
             if self.moves and g.my_move():
-                v = view_for(tb, g.me)
-                label = move_label(self.moves[self.sel], v)
+                label = _label(self.moves[self.sel])
                 lines.append("%d/%d %s" % (self.sel + 1, len(self.moves), label))
         y = ui.BODY_Y
         for s in lines[:5]:
@@ -149,10 +151,23 @@ class LinkCards(ui.Screen):
         ui.hint(fb, t(hint))
 
 
-def _type(k):
-    from cards.rules import CARD_TYPE
+def _card(k):
+    return CARD_TYPES[CARD_TYPE[k]][3]
 
-    return CARD_TYPE[k]
+
+def _label(move):
+    """A move in a line: "Red 2 at Z3" (a cell of theirs for a peg, of ours otherwise)."""
+    act, card, cell, arg = move
+    w = t("lc_m%d" % act)
+    if act == M_PEG:
+        return w % (_card(card), cell_name(cell))
+    if act == M_DISCARD_WHITES:
+        return w % arg
+    if act in (2, 5, 7):  # shield, repair, PT Boat: a cell of ours
+        return w % cell_name(cell)
+    if act == 10:
+        return w % _card(card)
+    return w
 
 
 def _fit(s):
@@ -190,7 +205,7 @@ def start(app, arg=None):
     if arg is not None:
         _mode(arg)(app)
         return
-    app.push(ui.Menu("lc_title", [("cg_standard", _mode(STANDARD)), ("cg_beginner", _mode(BEGINNER))]))
+    app.push(ui.Menu("lc_title", [("lc_standard", _mode(STANDARD)), ("lc_beginner", _mode(BEGINNER))]))
 
 
 def resume(app, payload):
