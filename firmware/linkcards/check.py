@@ -83,7 +83,7 @@ class Check:
                 if move not in t.legal_moves():
                     return CheatError(C_RULE, "Opponent made an illegal move")
                 t.apply(move)
-            if t.winner != g.table.winner:
+            if t.winner != g.winner:
                 return CheatError(C_RULE, "The game does not replay to the same end")
         except CheatError as e:
             return e

@@ -96,6 +96,7 @@ class LcGame:
         self.move = None  # a searching move waiting for its card: (move, whites)
         self.peer_open = None
         self.check = None
+        self.final = None  # (winner + 1, turn, sunk of 0, sunk of 1) once the engine is dropped
         self.check_done = 0
         self.dirty = False
         self.lie = None  # tests and the bench: lie(kind, value) -> value this side sends
@@ -388,6 +389,10 @@ class LcGame:
 
     def _check(self, units):
         if self.check is None:
+            t = self.table
+            if t is not None:  # the check replays on an engine of its own: this one leaves the heap
+                self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
+                self.table = None
             from linkcards.check import Check
 
             self.check = Check(self)
@@ -408,4 +413,12 @@ class LcGame:
 
     @property
     def winner(self):
-        return self.table.winner if self.table is not None else -1
+        if self.table is not None:
+            return self.table.winner
+        return self.final[0] - 1 if self.final is not None else -1
+
+    def sunk(self, p):
+        """p's ships sunk."""
+        if self.table is not None:
+            return self.table.sunk_count(p)
+        return self.final[2 + p] if self.final is not None else 0

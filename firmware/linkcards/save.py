@@ -91,6 +91,7 @@ def save(g, buf=None):
         mv = play_msg(g.move[0], g.move[1])
     _put(b, mv)
     _put(b, g.peer_open or b"")
+    _put(b, g.final or b"")
     _put(b, (bytes((g.cheat[0],)) + g.cheat[1].encode()) if g.cheat else b"")
     return memoryview(b.buf)[: b.n] if buf is not None else bytes(b.buf[: b.n])
 
@@ -170,6 +171,7 @@ def load(data, rand):
 
         g.move = parse_play(mv)
     g.peer_open = bytes(r.field()) or None
+    g.final = bytes(r.field()) or None
     ch = r.field()
     if ch:
         g.cheat = (ch[0], bytes(ch[1:]).decode())

@@ -23,7 +23,7 @@ SLOT = "link_cards"
 TAG = b"D"
 FW = (1, 0, 0)
 _UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
-_SAVE_BYTES = const(7168)  # the game (about 3.5 KB) and the link's snapshot (8 messages at most)
+_SAVE_BYTES = const(6144)  # the game (about 3.5 KB) and the link's snapshot (8 messages at most)
 _ST_UNPLUGGED = const(1)
 _ST_MISMATCH = const(5)
 
@@ -59,6 +59,8 @@ class LinkCards(ui.Screen):
                 app.clear_game(SLOT)
                 app.home()
             return
+        if g is not None and not g.my_move():
+            self.moves = []
         if g is not None and g.my_move():
             moves = g.table.legal_moves()
             if moves != self.moves:
@@ -117,7 +119,7 @@ class LinkCards(ui.Screen):
         elif g is not None and g.phase == DONE:
             win = g.winner
             lines = [t("lc_draw") if win == DRAW else t("lc_won") if win == g.me else t("lc_lost")]
-            lines.append(t("lc_score") % (g.table.sunk_count(1 - g.me), g.table.sunk_count(g.me)))
+            lines.append(t("lc_score") % (g.sunk(1 - g.me), g.sunk(g.me)))
             hint = "lc_hint_end"
         elif st == _ST_UNPLUGGED:
             lines = [t("lc_unplugged")]
@@ -128,7 +130,7 @@ class LinkCards(ui.Screen):
         elif g.phase == COIN:
             lines = [t("lc_coin")]
         elif g.phase == CHECK:
-            lines = [t("lc_checking") % (g.check_done, max(1, len(g.epochs) // 8))]
+            lines = [t("lc_checking") % (g.check_done, g.check.total if g.check is not None else 0)]
         elif g.job is not None:
             lines = [t("lc_shuffle") % (g.job.done, len(g.job.inputs))]
         elif g.table is None or not g.my_move():

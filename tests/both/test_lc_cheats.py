@@ -38,7 +38,7 @@ def test_stacked_deck_caught_at_the_end():
         d.run()
         g = d.g[0]
         assert g.phase == CHEAT and g.cheat[0] == C_STACKED, g.cheat
-        if g.table.over:  # an unencrypted card: nothing shows until the keys are revealed
+        if g.final is not None:  # an unencrypted card: nothing shows until the keys are revealed
             found += 1
         gc.collect()
     assert found > 0
