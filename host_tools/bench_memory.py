@@ -113,7 +113,7 @@ ROWS = (
     # The card game over the cable, standard: A on both picks the rules; the link, the coin,
     # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
     # do nothing while the other plays); the checks; A leaves the result.
-    ("link_cards", "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 500) + ",WAIT6000,1:A,2:A,WAIT1000", 2, ""),
+    ("link_cards", "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,1:A,2:A,WAIT1000", 2, ""),
     ("link_salvo", _link_game(550), 2, ""),
     # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
     # arrows counted: a RIGHT may land on a periscope, which redraws every frame (a cursor move

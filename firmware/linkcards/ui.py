@@ -23,7 +23,7 @@ SLOT = "link_cards"
 TAG = b"D"
 FW = (1, 0, 0)
 _UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
-_SAVE_BYTES = const(6144)  # the game (about 3.5 KB) and the link's snapshot (8 messages at most)
+_SAVE_BYTES = const(8192)  # the game (about 4 KB) and the link's snapshot (up to 8 + 4 messages)
 _ST_UNPLUGGED = const(1)
 _ST_MISMATCH = const(5)
 
