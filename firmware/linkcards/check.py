@@ -12,8 +12,7 @@ A stacked deck is named before what it would make the replay find. Loaded only a
 
 from cards.rules import CARD_TYPE
 from link import deck
-from link.commit import HASH_LEN, CheatError
-from linkcards.proto import C_DEAL, C_HAND, C_RULE, C_STACKED, parse_play, shuffles
+from linkcards.proto import C_DEAL, C_HAND, C_RULE, C_STACKED, HASH_LEN, CheatError, parse_play, shuffles
 from linkcards.table import Table
 
 

@@ -19,7 +19,6 @@ names. Message layouts: docs/link-protocol.md section 9.
 from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
 from core.compat import const
 from link import deck
-from link.commit import HASH_LEN, CheatError, CoinFlip
 from linkcards.grid import MyGrid, PeerGrid
 from linkcards.proto import (
     C_DEAL,
@@ -29,12 +28,14 @@ from linkcards.proto import (
     C_STACKED,
     COIN_COMMIT,
     COIN_REVEAL,
+    HASH_LEN,
     M_DEAL,
     M_GRID,
     M_OPEN,
     M_PLAY,
     M_REVEAL,
     M_SHUFFLE,
+    CheatError,
     parse_play,
     play_msg,
     shuffle_no,
@@ -77,7 +78,8 @@ class LcGame:
         self.outbox = []
         self.inbox = []
         self.agenda = []
-        self.coin = None
+        self.coin = None  # the coin toss (link.commit.CoinFlip) until it is settled
+        self.gid = None  # the game id it gives
         self.key_seed = bytes(rand(deck.SEED_LEN))
         self.grid = None  # MyGrid
         self.pgrid = None  # PeerGrid
@@ -103,6 +105,8 @@ class LcGame:
 
     # --- flow -----------------------------------------------------------------
     def start(self, stream=b"\x00" * 8):
+        from link.commit import CoinFlip
+
         self.coin = CoinFlip(self.me, stream, self.rand)
         self._send(self.coin.commit_msg())
         self.agenda = [(_T_COIN, 0, 0, 0, 0), (_T_FLIP, 0, 0, 0, 0)]
@@ -189,11 +193,21 @@ class LcGame:
             return -1
         if kind == _T_COIN:
             self._need(m, COIN_COMMIT)
-            self.coin.take_commit(m)
+            try:
+                self.coin.take_commit(m)
+            except Exception as e:  # link.commit's CheatError
+                raise _coin_cheat(e)
             self._send(self.coin.reveal_msg())
         elif kind == _T_FLIP:
             self._need(m, COIN_REVEAL)
-            self._setup(self.coin.take_reveal(m))
+            try:
+                first = self.coin.take_reveal(m)
+            except Exception as e:
+                raise _coin_cheat(e)
+            self.gid = self.coin.game_id
+            self.coin = None
+            _drop_commit()
+            self._setup(first)
         elif kind == _T_GRID:
             self._need(m, M_GRID)
             self.pgrid.take_part(m, a)
@@ -207,7 +221,7 @@ class LcGame:
 
     def _setup(self, first):
         self.first = first
-        gid = self.coin.game_id
+        gid = self.gid
         self.grid = MyGrid(gid, self.me, self.rand)
         self.pgrid = PeerGrid(gid, self.peer)
         for k in (0, 1):
@@ -422,3 +436,17 @@ class LcGame:
         if self.table is not None:
             return self.table.sunk_count(p)
         return self.final[2 + p] if self.final is not None else 0
+
+
+def _drop_commit():
+    """link.commit is needed for the coin only: on the device its 5 KB leave the heap."""
+    import sys
+
+    if sys.implementation.name == "micropython":
+        from core.compat import unload
+
+        unload("link.commit")
+
+
+def _coin_cheat(e):
+    return CheatError(getattr(e, "code", C_RULE), getattr(e, "text", "Opponent broke the coin toss"))

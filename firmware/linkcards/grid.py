@@ -11,7 +11,7 @@ import hashlib
 
 from cards.rules import CELLS, COORDINATE_DECK, IDENTS, cell_name
 from core.compat import const
-from link.commit import HASH_LEN, SEED_LEN, CheatError
+from linkcards.proto import HASH_LEN, SEED_LEN, CheatError
 
 M_GRID = const(0x40)
 M_REVEAL = const(0x43)

@@ -1,7 +1,20 @@
 """Linked card game messages (docs/link-protocol.md section 9): types, cheat codes, layouts."""
 
 from core.compat import const
-from link.commit import CheatError
+
+HASH_LEN = const(32)
+SEED_LEN = const(16)
+
+
+class CheatError(Exception):
+    """As link.commit's (code, text, cell), here so that link.commit is needed only for the coin
+    toss and leaves the heap after it."""
+
+    def __init__(self, code, text, cell=-1):
+        super().__init__(text)
+        self.code = code
+        self.text = text
+        self.cell = cell
 
 M_GRID = const(0x40)
 M_SHUFFLE = const(0x41)

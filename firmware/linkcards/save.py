@@ -7,7 +7,6 @@ Layout: tag 'D', version, then fields each with a 2-byte length (little-endian).
 """
 
 from core.compat import const
-from link.commit import CoinFlip
 from linkcards.game import LcGame
 from linkcards.grid import MyGrid, PeerGrid
 from linkcards.table import Table
@@ -65,7 +64,7 @@ def save(g, buf=None):
         b.append(v)
     _put(b, g.key_seed)
     _put(b, g.coin.to_bytes() if g.coin is not None else b"")
-    _put(b, g.coin.game_id if g.coin is not None and g.coin.game_id is not None else b"")
+    _put(b, g.gid or b"")
     _put(b, (bytes(g.grid.map) + g.grid.seed) if g.grid is not None else b"")
     _put(b, g.pgrid.leaves if g.pgrid is not None else b"")
     t = g.table
@@ -126,9 +125,10 @@ def load(data, rand):
     coin = r.field()
     gid = bytes(r.field())
     if coin:
+        from link.commit import CoinFlip
+
         g.coin = CoinFlip.from_bytes(coin)
-        if gid:
-            g.coin.game_id = gid
+    g.gid = gid or None
     grid = r.field()
     if grid:
         g.grid = MyGrid(gid, g.me, None, grid[:12], grid[12:])

@@ -7,8 +7,8 @@ from support import raises
 from cards.rules import COORDINATE_DECK
 from core.prng import Rng
 from link import deck
-from link.commit import CheatError
 from linkcards.grid import C_SEARCH, MyGrid, PeerGrid
+from linkcards.proto import CheatError
 
 
 def _rand(seed):
