@@ -49,7 +49,7 @@ class LinkCards(ui.Screen):
         if w.link is None:
             return
         w.step(app.now, _UNITS)
-        if w.needs_save:
+        if w.needs_save and w.g is not None:  # no game before the link opens: nothing to continue
             self.save(app)
         g = w.g
         btn = app.buttons
@@ -81,7 +81,9 @@ class LinkCards(ui.Screen):
                 app.cue("click")
                 app.redraw()
         elif btn.pressed(B):
-            app.home()  # the game stays saved: Continue picks it up
+            if w.g is None:
+                app.clear_game(SLOT)
+            app.home()  # a game stays saved: Continue picks it up
             return
         key = self._state()
         if key != self.key:
