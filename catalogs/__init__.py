@@ -13,5 +13,6 @@ CATALOGS = {
     "express.ui": "catalogs.express",
     "linkexpress.ui": "catalogs.linkexpress",
     "cards.ui": "catalogs.cards",
+    "linkcards.ui": "catalogs.linkcards",
     "torpedo.ui": "catalogs.torpedo",
 }

@@ -115,6 +115,10 @@ ROWS = (
     # whole game to the result; B leaves it.
     ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B", 1),
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
+    # The card game over the cable, standard: A on both picks the rules; the link, the coin,
+    # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
+    # do nothing while the other plays); the checks; A leaves the result.
+    ("link_cards", "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,1:A,2:A,WAIT1000", 2, ""),
     ("link_salvo", _link_game(550), 2, ""),
     ("link_express", LINK_EXPRESS, 2, ""),
     # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
@@ -234,6 +238,9 @@ def play(
         text = str(e)
         result["completed"] = False
         result["crash"] = "MemoryError" if "MemoryError" in text else text.strip().splitlines()[-1][:200]
+        if os.environ.get("BROADSIDE_CRASH_LOG"):
+            with open(os.environ["BROADSIDE_CRASH_LOG"], "w") as f:
+                f.write(text)
         return result
     finally:
         for h in hs:

@@ -49,8 +49,8 @@ VISITS = (
     ("battleship", ("battleship_menu", "battleship"), _SWEEP),
     ("salvo", ("battleship_menu", "salvo"), _SWEEP),  # an arrow may cut a CPU salvo short: fine here
     ("express", ("express_menu", "express"), "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250),
-    ("cards", ("cards",), "A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
-    ("cards_beginner", ("cards",), "DOWN,A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
+    ("cards", ("cards_menu", "cards"), "A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
+    ("cards_beginner", ("cards_menu", "cards"), "DOWN,A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("torpedo", ("torpedo",), bench_memory._torpedo("A,A", 400)),
     ("settings", ("settings",), "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B"),
     # a game left in the middle (random presses, then its save-and-quit) goes on
@@ -66,7 +66,7 @@ AFTER = {
     "battleship": (("battleship_menu", "battleship"), _SWEEP),
     "salvo": (("battleship_menu", "salvo"), _SWEEP),
     "express": (("express_menu", "express"), VISITS[2][2]),
-    "cards": (("cards",), VISITS[3][2]),
+    "cards": (("cards_menu", "cards"), VISITS[3][2]),
     "torpedo": (("torpedo",), VISITS[5][2]),
 }
 AFTER_LINKED = {
@@ -371,7 +371,7 @@ TOUR = (
     ("link_salvo", ("battleship_menu", "link_salvo")),
     ("express", ("express_menu", "express")),
     ("link_express", ("express_menu", "link_express")),
-    ("cards", ("cards",)),
+    ("cards", ("cards_menu", "cards")),
     ("torpedo", ("torpedo",)),
     ("settings", ("settings",)),
 )

@@ -13,6 +13,7 @@ MODES = (
     ("express", "express.ui", None),
     ("link_express", "linkexpress.ui", None),
     ("cards", "cards.ui", None),
+    ("link_cards", "linkcards.ui", None),
     ("torpedo", "torpedo.ui", None),
 )
 
@@ -26,6 +27,8 @@ GROUPS = {
     "link_salvo": "battleship_menu",
     "express": "express_menu",
     "link_express": "express_menu",
+    "cards": "cards_menu",
+    "link_cards": "cards_menu",
 }
 
 
@@ -59,7 +62,7 @@ def menu_path(key):
 # Every game in progress has its own slot (App.save_game): a save named "g_" + its key.
 # Continue lists them in this order. The two link modes share one slot (the handhelds
 # agree on the variant), and Torpedo Attack has one against the CPU and one over the cable.
-SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards", "torpedo", "torpedo_link")
+SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards", "link_cards", "torpedo", "torpedo_link")
 
 
 def slot_of(key):
@@ -78,5 +81,6 @@ RESUME = {
     0x43: "cards.ui",  # C: the card game
     0x4C: "linkbattle.ui",  # L: Link battle / Link salvo
     0x58: "linkexpress.ui",  # X: Express over the cable
+    0x44: "linkcards.ui",  # D: the card game over the cable
 }
 LEGACY = "game"  # the one save of every game before slots: read once, moved to its slot

@@ -45,6 +45,8 @@ express|Express|Expressz
 express_menu|Express|Expressz
 link_express|Over the cable|Kábelen
 cards|Card game|Kártyajáték
+cards_menu|Card game|Kártyajáték
+link_cards|Over the cable|Kábelen
 link_battle|Link battle|Kábeles csata
 link_salvo|Link salvo|Kábeles sortűz
 torpedo|Torpedo Attack|Torpedótámadás

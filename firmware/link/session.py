@@ -55,6 +55,7 @@ M_OUT_OF_STEP = const(2)  # same game, but one side's save is older than the oth
 GAME_BATTLESHIP = const(1)
 GAME_TORPEDO = const(2)
 GAME_EXPRESS = const(3)
+GAME_CARDS = const(4)  # the card game over the cable (docs/link-protocol.md 9); 3 is Express
 RULE_SALVO = const(1)
 RULE_TOUCHING = const(2)
 

@@ -184,9 +184,10 @@ def test_each_game_keeps_its_own_save_and_continue_lists_them_all():
 
 
 def test_a_new_game_asks_before_replacing_its_saved_game_and_no_keeps_it():
-    saved = modes.MODES
+    saved, groups = modes.MODES, modes.GROUPS
     try:
         modes.MODES = (("cards", "fake_mode_b", 7),)
+        modes.GROUPS = {}  # the card game alone, not under its submenu
         app = _app(b"Zkeep-me")
         app.stack[0].build(app)
         press(app, DOWN)  # past Continue
@@ -204,13 +205,14 @@ def test_a_new_game_asks_before_replacing_its_saved_game_and_no_keeps_it():
         assert "fake_mode_b" in sys.modules
         press(app, B)  # (its screen closes: the mode leaves sys.modules for the next test)
     finally:
-        modes.MODES = saved
+        modes.MODES, modes.GROUPS = saved, groups
 
 
 def test_no_question_when_the_mode_has_no_save():
-    saved = modes.MODES
+    saved, groups = modes.MODES, modes.GROUPS
     try:
         modes.MODES = (("cards", "fake_mode_b", 7),)
+        modes.GROUPS = {}  # the card game alone, not under its submenu
         app = _app(b"Zother", slot="express")  # another game's save does not count
         app.stack[0].build(app)
         press(app, DOWN)
@@ -218,7 +220,7 @@ def test_no_question_when_the_mode_has_no_save():
         assert "fake_mode_b" in sys.modules
         press(app, B)
     finally:
-        modes.MODES = saved
+        modes.MODES, modes.GROUPS = saved, groups
 
 
 def test_an_old_single_slot_save_moves_to_its_games_slot():

@@ -1,0 +1,98 @@
+"""The card game over the cable: its screens in representative states, for the layout tests
+and the PNG review (python -m host_tools.screens linkcards.ui). The games here are set up by
+hand over a stand-in link that reports a status; nothing is on any wire."""
+
+import gc
+
+from cards.rules import COORDINATE_DECK, STANDARD
+from link import deck
+from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, LcGame
+from linkcards.proto import C_SEARCH
+from linkcards.table import Table
+from linkcards.ui import LinkCards
+from linkcards.wire import ST_OPEN, Wired
+
+_UNPLUGGED = 1
+_MISMATCH = 5
+_T_PLAY = 7  # linkcards.game._T_PLAY (a const: not in the module on MicroPython)
+
+
+class _Link:
+    def __init__(self, status):
+        self.st = status
+        self.needs_save = False
+        self.role = 0
+        self.stream = bytes(8)
+
+    def status(self):
+        return self.st
+
+    def poll(self, now):
+        pass
+
+    def recv(self):
+        return None
+
+    def send(self, msg):
+        return True
+
+
+def _rand(n):
+    return bytes(range(1, n + 1))
+
+
+def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, job=False, turn=7):
+    w = Wired(STANDARD, _rand)
+    w.link = _Link(status)
+    if phase is not None:
+        g = LcGame(0, STANDARD, _rand)
+        g.start(bytes(8))
+        g.phase = phase
+        if phase != COIN:
+            g.table = Table(mode=STANDARD, first=0, me=0, grids=[COORDINATE_DECK, None])
+            g.table.turn = turn
+            g.table.draws = []
+        g.agenda = [(_T_PLAY, 0 if my_move else 1, 0, 0, 0)] if phase == PLAY else []
+        if job:
+            g.job = deck.Stage(b"k" * 16, 0, 0, list(range(26)), True)
+            g.job.step(12)
+        if cheat:
+            g.cheat = (C_SEARCH, cheat)
+        if winner >= 0:
+            g.table.winner = winner
+        w.g = g
+    scr = LinkCards(w)
+    if my_move:
+        scr.moves = w.g.table.legal_moves()
+        scr.sel = 3
+    return scr
+
+
+_BUILD = (
+    ("connecting", lambda: _screen(status=0)),
+    ("unplugged", lambda: _screen(status=_UNPLUGGED)),
+    ("other_game", lambda: _screen(status=_MISMATCH)),
+    ("coin", lambda: _screen(phase=COIN)),
+    ("shuffling", lambda: _screen(phase=SETUP, job=True)),
+    ("your_move", lambda: _screen(phase=PLAY, my_move=True)),
+    ("their_move", lambda: _screen(phase=PLAY)),
+    ("checking", lambda: _screen(phase=CHECK)),
+    ("won", lambda: _screen(phase=DONE, winner=0)),
+    ("lost", lambda: _screen(phase=DONE, winner=1)),
+    ("cheat", lambda: _screen(phase=CHEAT, cheat="Opponent lied: Y4 is a Destroyr, not a Sub")),
+)
+
+
+def catalog(app):
+    from linkcards import ui
+
+    yield "menu", _menu(app, ui)
+    for name, build in _BUILD:
+        app.stack = []
+        gc.collect()
+        yield name, build()
+
+
+def _menu(app, ui):
+    ui.start(app)
+    return app.stack[-1]

@@ -1,0 +1,165 @@
+"""A deck neither handheld can stack or peek at: SRA commutative encryption (mental poker).
+
+Each battle deck belongs to one side (its owner draws from it). Per shuffle ("epoch") each side
+has a secret exponent e (its inverse d mod Q), derived with the shuffle's permutation from a
+16-byte key seed it reveals at the end. Stage 1: the owner encrypts every card, x = enc(m)^e_o,
+and sends them in an order of its own. Stage 2: the other side encrypts again,
+c = x^e_t, and sends them in an order of its own: the deck, public to both, hidden to both. A
+draw of deck position i: the other side sends y = c_i^d_t (its layer removed) and the owner
+finds y among its own stage-1 values. Cards are encoded as squares mod the safe prime P, so
+every value lives in the subgroup of prime order Q and the quadratic-residue symbol leaks
+nothing. Layouts, numbers and the threat model: docs/link-protocol.md section 9.
+
+Pure: no clock, no I/O; `Stage` spreads a stage's modular exponentiations over frames.
+"""
+
+import hashlib
+
+from core.compat import const
+
+# 256-bit safe prime P = 2Q + 1 (docs/link-protocol.md 9.2 says how it was found; not of a
+# special form, so the special number field sieve does not apply).
+P = 0xC4756B7F2256729F5FAE3F238DE6C5B324FD72F2B2F956F615BD01859A85567B
+Q = (P - 1) >> 1
+PLEN = const(32)  # bytes of a value on the wire, big-endian
+_EXP_BYTES = const(12)  # secret exponents e are 96 bits (top bit set, odd): 9.2 says why
+SEED_LEN = const(16)
+PER_PART = const(7)  # values per SHUFFLE message: 7 + 7 * 32 = 231 bytes
+
+_T_KEY = b"BSv1sraK"
+_T_PERM = b"BSv1sraP"
+
+
+def encode(card):
+    """Card number 0..253 as a quadratic residue mod P (never 0 or 1)."""
+    return (card + 2) * (card + 2)
+
+
+def to_bytes(x):
+    return x.to_bytes(PLEN, "big")
+
+
+def from_bytes(b):
+    return int.from_bytes(bytes(b), "big")
+
+
+def _inverse(a, m):
+    """a^-1 mod m (extended Euclid; MicroPython's pow takes no negative exponent)."""
+    r0, r1, s0, s1 = m, a % m, 0, 1
+    while r1:
+        q = r0 // r1
+        r0, r1 = r1, r0 - q * r1
+        s0, s1 = s1, s0 - q * s1
+    if r0 != 1:
+        raise ValueError("not invertible")
+    return s0 % m
+
+
+def _tag(seed, deck, epoch):
+    return bytes(seed) + bytes((deck, epoch & 255, epoch >> 8))
+
+
+def exponent(seed, deck, epoch):
+    """e of one side for one deck's shuffle: odd, 96 bits (so coprime to P - 1 = 2Q)."""
+    h = hashlib.sha256(_T_KEY + _tag(seed, deck, epoch)).digest()
+    return int.from_bytes(h[:_EXP_BYTES], "big") | 1 | (1 << (8 * _EXP_BYTES - 1))
+
+
+def keys(seed, deck, epoch):
+    """(e, d): d = e^-1 mod Q undoes e on every card value (all lie in the subgroup of order Q)."""
+    e = exponent(seed, deck, epoch)
+    return e, _inverse(e, Q)
+
+
+def perm(seed, deck, epoch, n):
+    """The side's secret order for that shuffle: out[j] = index of the input at position j."""
+    out = list(range(n))
+    base = _T_PERM + _tag(seed, deck, epoch)
+    buf = b""
+    k = 0
+    i = n - 1
+    while i > 0:
+        if len(buf) < 4:
+            buf = hashlib.sha256(base + bytes((k,))).digest()
+            k += 1
+        r = (buf[0] << 24) | (buf[1] << 16) | (buf[2] << 8) | buf[3]
+        buf = buf[4:]
+        j = r % (i + 1)
+        out[i], out[j] = out[j], out[i]
+        i -= 1
+    return out
+
+
+class Stage:
+    """One side's stage of a shuffle: out[j] = in[order[j]] ^ e mod P, a few values per step.
+
+    inputs: the values (ints) in the order received; plain: card numbers instead (stage 1);
+    out: a buffer of at least PLEN * len(inputs) bytes to write into (allocated once by the game)."""
+
+    def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
+        self.e = exponent(seed, deck, epoch)
+        self.order = perm(seed, deck, epoch, len(inputs))
+        self.inputs = inputs
+        self.plain = plain
+        self.out = out if out is not None else bytearray(PLEN * len(inputs))
+        self.done = 0
+
+    def step(self, n):
+        """Up to n exponentiations; True when the stage is complete."""
+        while n > 0 and self.done < len(self.inputs):
+            x = self.inputs[self.order[self.done]]
+            if self.plain:
+                x = encode(x)
+            o = PLEN * self.done
+            self.out[o : o + PLEN] = to_bytes(pow(x, self.e, P))
+            self.done += 1
+            n -= 1
+        return self.done == len(self.inputs)
+
+    def run(self):
+        while not self.step(64):
+            pass
+        return bytes(self.out[: PLEN * len(self.inputs)])
+
+
+def values(blob, n=-1):
+    """A stage's bytes (its first n values) as a list of ints."""
+    if n < 0:
+        n = len(blob) // PLEN
+    return [from_bytes(blob[i * PLEN : (i + 1) * PLEN]) for i in range(n)]
+
+
+def part_msgs(mtype, deck, stage, epoch, blob, n=-1):
+    """SHUFFLE messages carrying a stage (its first n values):
+    [type, deck, stage, epoch lo, epoch hi, k, count] + values."""
+    if n < 0:
+        n = len(blob) // PLEN
+    count = (n + PER_PART - 1) // PER_PART
+    out = []
+    for k in range(count):
+        head = bytes((mtype, deck, stage, epoch & 255, epoch >> 8, k, count))
+        out.append(head + bytes(blob[k * PER_PART * PLEN : min(n, (k + 1) * PER_PART) * PLEN]))
+    return out
+
+
+def partial(c_bytes, seed, deck, epoch):
+    """Our layer taken off one deck value (a draw of the other side's card)."""
+    return to_bytes(pow(from_bytes(c_bytes), keys(seed, deck, epoch)[1], P))
+
+
+def find(stage1, y_bytes, n=-1):
+    """Position of y among a stage's (first n) values, -1 if it is not there."""
+    y = bytes(y_bytes)
+    if n < 0:
+        n = len(stage1) // PLEN
+    for j in range(n):
+        if stage1[j * PLEN : (j + 1) * PLEN] == y:
+            return j
+    return -1
+
+
+def chain(h, blob):
+    """Running hash of the stages the other side sent (checked against the keys at the end)."""
+    s = hashlib.sha256(bytes(h))
+    s.update(blob)  # a memoryview: no copy
+    return s.digest()

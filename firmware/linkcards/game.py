@@ -1,0 +1,452 @@
+"""The card game between two linked handhelds: this handheld's side of the protocol (pure).
+
+Owns the coin flip (who plays first, the game id), this side's 12 Coordinate cards and their
+per-cell commitments (linkcards.grid), both battle decks shuffled by mental poker (link.deck),
+the turn flow over cards.engine through linkcards.table, and the check at the end
+(linkcards.check). No clock, no screen, no cable: messages come in through take(msg) and go
+out through `outbox`; step(units) does at most `units` modular exponentiations, so a shuffle
+spreads over frames; randomness comes from the injected rand(n) (os.urandom on the device).
+
+Both sides follow the same agenda, derived from what both know: each task either sends (this
+side's turn to act) or waits for the peer's next message, which must be the one the task
+names. Message layouts: docs/link-protocol.md section 9.
+
+    g = LcGame(role, mode, rand); g.start()
+    loop: for m in peer's messages: g.take(m)
+          g.step(4); send g.outbox (and empty it); if g.my_move(): g.play(move)
+"""
+
+from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
+from core.compat import const
+from link import deck
+from linkcards.grid import MyGrid, PeerGrid
+from linkcards.proto import (
+    C_DEAL,
+    C_GRID,
+    C_HAND,
+    C_RULE,
+    C_STACKED,
+    COIN_COMMIT,
+    COIN_REVEAL,
+    HASH_LEN,
+    M_DEAL,
+    M_GRID,
+    M_OPEN,
+    M_PLAY,
+    M_REVEAL,
+    M_SHUFFLE,
+    CheatError,
+    parse_play,
+    play_msg,
+    shuffle_no,
+    shuffles,
+)
+from linkcards.table import Table
+
+# phases
+COIN = const(0)
+SETUP = const(1)  # commitments and the first shuffle
+PLAY = const(2)
+CHECK = const(3)  # the game is decided; keys and grids revealed and checked
+DONE = const(4)  # the check passed: the result stands
+CHEAT = const(5)
+
+# agenda tasks: (kind, a, epoch, index, stand-in)
+_T_COIN = const(1)  # take the peer's coin commitment, send our reveal
+_T_FLIP = const(2)  # take the peer's reveal: the toss
+_T_GRID = const(3)  # take the peer's grid part a
+_T_S1 = const(4)  # stage 1 of deck a (its owner encrypts)
+_T_S2 = const(5)  # stage 2 of deck a (the other side encrypts)
+_T_DEAL = const(6)  # deck a's card at (epoch, index) to its owner
+_T_PLAY = const(7)  # player a moves
+_T_REVEAL = const(8)  # player a shows a searched card (cell in index)
+_T_OPEN = const(9)  # take the peer's keys and grid
+_T_CHECK = const(10)  # the end-of-game check
+
+_DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
+_DEAL_UNITS = const(3)  # a decryption's 256-bit exponent against a stage's 96-bit ones
+
+
+class LcGame:
+    def __init__(self, role, mode, rand):
+        self.me = role
+        self.peer = 1 - role
+        self.mode = mode
+        self.rand = rand
+        self.phase = COIN
+        self.cheat = None  # (code, text) once caught
+        self.outbox = []
+        self.inbox = []
+        self.agenda = []
+        self.coin = None  # the coin toss (link.commit.CoinFlip) until it is settled
+        self.gid = None  # the game id it gives
+        self.key_seed = bytes(rand(deck.SEED_LEN))
+        self.grid = None  # MyGrid
+        self.pgrid = None  # PeerGrid
+        self.table = None
+        self.first = -1
+        self.job = None  # the stage being computed
+        # allocated once, before the heap is in pieces: a deck's values each
+        self.rx = bytearray(_DECK_BYTES)  # a stage being received
+        self.rx_parts = 0
+        self.mine1 = bytearray(_DECK_BYTES)  # our stage 1 of our deck, this epoch (finds our cards)
+        self.peer2 = bytearray(_DECK_BYTES)  # our stage 2 of the peer's deck, this epoch (its order)
+        self.epochs = bytearray()  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
+        self.hashes = bytearray()  # per shuffle above: SHA-256 of the stage the peer sent
+        self.log = bytearray()  # every PLAY message, both sides, in order
+        self.drawn = bytearray()  # the cards dealt to us, in order
+        self.move = None  # a searching move waiting for its card: (move, whites)
+        self.peer_open = None
+        self.check = None
+        self.final = None  # (winner + 1, turn, sunk of 0, sunk of 1) once the engine is dropped
+        self.check_done = 0
+        self.dirty = False
+        self.lie = None  # tests and the bench: lie(kind, value) -> value this side sends
+
+    # --- flow -----------------------------------------------------------------
+    def start(self, stream=b"\x00" * 8):
+        from link.commit import CoinFlip
+
+        self.coin = CoinFlip(self.me, stream, self.rand)
+        self._send(self.coin.commit_msg())
+        self.agenda = [(_T_COIN, 0, 0, 0, 0), (_T_FLIP, 0, 0, 0, 0)]
+
+    def take(self, msg):
+        self.inbox.append(bytes(msg))
+
+    def step(self, units=4):
+        """Work through the agenda: take what arrived, send what is ours, at most `units`
+        exponentiations. Returns True if anything changed (the caller saves)."""
+        self.dirty = False
+        changed = False
+        self.budget = units
+        try:
+            while self.agenda and self.phase != CHEAT and self.budget > 0:
+                r = self._task(self.agenda[0], units)
+                if r < 0:
+                    break
+                changed = True
+                if r == 0:  # progress, not finished: the work budget is spent
+                    break
+                self.agenda.pop(0)
+        except CheatError as e:
+            self.phase = CHEAT
+            self.cheat = (e.code, e.text)
+            self.agenda = []
+            changed = True
+        return changed or self.dirty
+
+    def my_move(self):
+        """True when this side's player is to choose a move (view() and play())."""
+        return self.phase == PLAY and bool(self.agenda) and self.agenda[0][0] == _T_PLAY and \
+            self.agenda[0][1] == self.me
+
+    def waiting_for_peer(self):
+        return bool(self.agenda) and not self.my_move() and self.job is None and \
+            self.phase not in (DONE, CHEAT)
+
+    def play(self, move):
+        """Our player's move (a tuple from table.legal_moves())."""
+        t = self.table
+        move = tuple(move)
+        if not self.my_move() or move not in t.legal_moves():
+            raise ValueError("not a legal move now")
+        whites = ()
+        if move[0] == M_DISCARD_WHITES:
+            whites = [k for k in t.hand[self.me] if CARD_TYPE[k] == 0 and k != move[1]][: move[3]]
+        msg = play_msg(move, whites)
+        self._send(msg)
+        self.agenda.pop(0)
+        self.log += msg
+        if move[0] == M_PEG and t.up[self.peer][move[2]] == DOWN:
+            self.move = (move, whites)
+            self.agenda.insert(0, (_T_REVEAL, self.peer, 0, move[2], 0))
+        else:
+            self._apply(move, whites)
+
+    # --- tasks ------------------------------------------------------------------
+    def _next(self):
+        if not self.inbox:
+            return None
+        self.dirty = True
+        return self.inbox.pop(0)
+
+    def _task(self, task, units):
+        """1 done, 0 progress (more next step), -1 waiting."""
+        kind, a = task[0], task[1]
+        if kind == _T_PLAY:
+            self.phase = PLAY
+            if a == self.me:
+                return -1
+            return self._take_play()
+        if kind in (_T_S1, _T_S2):
+            mine = (a == self.me) == (kind == _T_S1)
+            return self._stage(kind, a, task[2], units) if mine else self._take_stage(kind, a, task[2])
+        if kind == _T_DEAL:
+            return self._deal(a, task[2], task[3], task[4])
+        if kind == _T_REVEAL:
+            return self._reveal(a, task[3])
+        if kind == _T_CHECK:
+            return self._check(units)
+        m = self._next()
+        if m is None:
+            return -1
+        if kind == _T_COIN:
+            self._need(m, COIN_COMMIT)
+            try:
+                self.coin.take_commit(m)
+            except Exception as e:  # link.commit's CheatError
+                raise _coin_cheat(e)
+            self._send(self.coin.reveal_msg())
+        elif kind == _T_FLIP:
+            self._need(m, COIN_REVEAL)
+            try:
+                first = self.coin.take_reveal(m)
+            except Exception as e:
+                raise _coin_cheat(e)
+            self.gid = self.coin.game_id
+            self.coin = None
+            _drop_commit()
+            self._setup(first)
+        elif kind == _T_GRID:
+            self._need(m, M_GRID)
+            self.pgrid.take_part(m, a)
+        elif kind == _T_OPEN:
+            self._need(m, M_OPEN)
+            if len(m) != 1 + 2 * deck.SEED_LEN + 12:
+                raise CheatError(C_RULE, "Opponent sent a bad key reveal")
+            self.peer_open = m
+            self.agenda.append((_T_CHECK, 0, 0, 0, 0))
+        return 1
+
+    def _setup(self, first):
+        self.first = first
+        gid = self.gid
+        self.grid = MyGrid(gid, self.me, self.rand)
+        self.pgrid = PeerGrid(gid, self.peer)
+        for k in (0, 1):
+            self._send(self.grid.part_msg(k))
+        grids = [None, None]
+        grids[self.me] = self.grid.map
+        self.table = Table(mode=self.mode, first=first, me=self.me, grids=grids)
+        self.phase = SETUP
+        ag = self.agenda
+        ag.append((_T_GRID, 0, 0, 0, 0))
+        ag.append((_T_GRID, 1, 0, 0, 0))
+        for d in (0, 1):
+            self._note_epoch(d)
+        ag.append((_T_S1, self.me, 0, 0, 0))
+        ag.append((_T_S1, self.peer, 0, 0, 0))
+        ag.append((_T_S2, self.peer, 0, 0, 0))
+        ag.append((_T_S2, self.me, 0, 0, 0))
+        self._queue_draws(False)
+        ag.append((_T_PLAY, first, 0, 0, 0))
+
+    def _cards(self, d, epoch):
+        for x in shuffles(self.epochs):
+            if x[0] == d and x[1] == epoch:
+                return x[2]
+        raise ValueError("no such shuffle")
+
+    def _note_epoch(self, d):
+        cards = self.table.epoch_cards[d]
+        e = self.table.epoch[d]
+        self.epochs += bytes((d, e & 255, e >> 8, len(cards))) + bytes(cards)
+        self.hashes += bytes(HASH_LEN)
+
+    def _queue_draws(self, shuffles=True):
+        for p, e, i, k in self.table.draws:
+            if i == 0 and shuffles:
+                self._note_epoch(p)
+                self.agenda.append((_T_S1, p, e, 0, 0))
+                self.agenda.append((_T_S2, p, e, 0, 0))
+            self.agenda.append((_T_DEAL, p, e, i, k))
+        self.table.draws = []
+
+    def _stage(self, kind, d, epoch, units):
+        n = len(self._cards(d, epoch))
+        buf = self.mine1 if kind == _T_S1 else self.peer2
+        if self.job is None:
+            if kind == _T_S1:
+                self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
+            else:
+                self.job = deck.Stage(self.key_seed, d, epoch, deck.values(self.rx, n), False, buf)
+        self.budget = 0  # a stage's work takes the step
+        if not self.job.step(units):
+            return 0
+        self.job = None
+        if self.lie is not None:
+            lie = self.lie("stage", bytes(buf[: n * deck.PLEN]))
+            buf[: len(lie)] = lie
+        for m in deck.part_msgs(M_SHUFFLE, d, 1 if kind == _T_S1 else 2, epoch, buf, n):
+            self._send(m)
+        return 1
+
+    def _take_stage(self, kind, d, epoch):
+        n = len(self._cards(d, epoch))
+        count = (n + deck.PER_PART - 1) // deck.PER_PART
+        stage = 1 if kind == _T_S1 else 2
+        rx = self.rx
+        while self.rx_parts < count:
+            m = self._next()
+            if m is None:
+                return -1
+            k = self.rx_parts
+            size = min(n - k * deck.PER_PART, deck.PER_PART) * deck.PLEN
+            if len(m) != 7 + size or m[0] != M_SHUFFLE or m[1] != d or m[2] != stage or \
+                    m[3] != epoch & 255 or m[4] != epoch >> 8 or m[5] != k or m[6] != count:
+                raise CheatError(C_RULE, "Opponent sent a bad shuffle")
+            o = k * deck.PER_PART * deck.PLEN
+            rx[o : o + size] = m[7:]
+            self.rx_parts += 1
+        self.rx_parts = 0
+        got = memoryview(rx)[: n * deck.PLEN]
+        o = HASH_LEN * shuffle_no(self.epochs, d, epoch)
+        self.hashes[o : o + HASH_LEN] = deck.chain(b"", got)
+        if kind == _T_S1:
+            for i in range(1, n):  # the same value twice: two cards alike
+                if deck.find(got, got[i * deck.PLEN : (i + 1) * deck.PLEN], i) >= 0:
+                    raise CheatError(C_STACKED, "Opponent stacked its deck: two cards alike")
+        return 1
+
+    def _deal(self, d, epoch, i, stand):
+        head = bytes((M_DEAL, d, epoch & 255, epoch >> 8, i))
+        if d == self.peer:
+            y = deck.partial(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN], self.key_seed, d, epoch)
+            self.budget -= _DEAL_UNITS
+            if self.lie is not None:
+                y = self.lie("deal", y)
+            self._send(head + y)
+            return 1
+        m = self._next()
+        if m is None:
+            return -1
+        if len(m) != 5 + deck.PLEN or m[:5] != head:
+            raise CheatError(C_RULE, "Opponent sent a bad deal")
+        j = deck.find(self.mine1, m[5:], len(self._cards(d, epoch)))
+        t = self.table
+        cards = self._cards(d, epoch)
+        real = cards[deck.perm(self.key_seed, d, epoch, len(cards))[j]] if j >= 0 else -1
+        pending = [x[4] for x in self.agenda[1:] if x[0] == _T_DEAL and x[1] == d]
+        ok = real >= 0 and (real in t.draw[d] or real == stand or real in pending)
+        if not ok or not t.fix(d, stand, real):
+            raise CheatError(C_DEAL, "Opponent's decryption dealt us a wrong card")
+        if real in pending and real != stand:  # the two stand-ins traded places
+            for n in range(1, len(self.agenda)):
+                x = self.agenda[n]
+                if x[0] == _T_DEAL and x[4] == real:
+                    self.agenda[n] = (x[0], x[1], x[2], x[3], stand)
+        self.drawn.append(real)
+        return 1
+
+    def _reveal(self, who, cell):
+        t = self.table
+        if who == self.me:
+            msg = self.grid.reveal_msg(cell)
+            if self.lie is not None:
+                msg = self.lie("reveal", msg)
+            self._send(msg)
+            move, whites = self.move
+            self.move = None
+            self._apply(move, whites)
+            return 1
+        m = self._next()
+        if m is None:
+            return -1
+        self._need(m, M_REVEAL)
+        ident = self.pgrid.take_reveal(m, cell)
+        if not t.reveal_cell(self.peer, cell, ident):
+            raise CheatError(C_GRID, "Opponent's Coordinate cards are not 5 ships and 7 misses")
+        move, whites = self.move
+        self.move = None
+        self._apply(move, whites)
+        return 1
+
+    def _take_play(self):
+        m = self._next()
+        if m is None:
+            return -1
+        self._need(m, M_PLAY)
+        move, whites = parse_play(m)
+        t = self.table
+        if not t.reconcile(move, whites):
+            raise CheatError(C_HAND, "Opponent played a card that is not in its hand")
+        if move[0] in (M_DISCARD, M_END):
+            # "none of my cards can be played": it depends on the hand we cannot see (the
+            # check at the end replays it with the true hand)
+            t.forced = move
+        elif move not in t.legal_moves():
+            raise CheatError(C_RULE, "Opponent made an illegal move")
+        self.log += m
+        if move[0] == M_PEG and t.up[self.me][move[2]] == DOWN:
+            self.move = (move, whites)
+            self.agenda.insert(1, (_T_REVEAL, self.me, 0, move[2], 0))
+        else:
+            self._apply(move, whites)
+        return 1
+
+    def _apply(self, move, whites):
+        t = self.table
+        try:
+            t.apply(move)
+        except ValueError:
+            raise CheatError(C_RULE, "Opponent made an illegal move")
+        t.forced = None
+        self.phase = PLAY
+        self._queue_draws()
+        if t.over:
+            self.phase = CHECK
+            self._send(bytes((M_OPEN,)) + self.key_seed + self.grid.seed + bytes(self.grid.map))
+            self.agenda.append((_T_OPEN, 0, 0, 0, 0))
+        else:
+            self.agenda.append((_T_PLAY, t.cur, 0, 0, 0))
+
+    def _check(self, units):
+        if self.check is None:
+            t = self.table
+            if t is not None:  # the check replays on an engine of its own: this one leaves the heap
+                self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
+                self.table = None
+            from linkcards.check import Check
+
+            self.check = Check(self)
+        self.budget = 0
+        r = self.check.step(units)
+        if r:
+            self.check = None
+            self.phase = DONE
+        return 1 if r else 0
+
+    # --- helpers -----------------------------------------------------------------
+    def _send(self, msg):
+        self.outbox.append(bytes(msg))
+
+    def _need(self, m, mtype):
+        if not m or m[0] != mtype:
+            raise CheatError(C_RULE, "Opponent sent a message out of place")
+
+    @property
+    def winner(self):
+        if self.table is not None:
+            return self.table.winner
+        return self.final[0] - 1 if self.final is not None else -1
+
+    def sunk(self, p):
+        """p's ships sunk."""
+        if self.table is not None:
+            return self.table.sunk_count(p)
+        return self.final[2 + p] if self.final is not None else 0
+
+
+def _drop_commit():
+    """link.commit is needed for the coin only: on the device its 5 KB leave the heap."""
+    import sys
+
+    if sys.implementation.name == "micropython":
+        from core.compat import unload
+
+        unload("link.commit")
+
+
+def _coin_cheat(e):
+    return CheatError(getattr(e, "code", C_RULE), getattr(e, "text", "Opponent broke the coin toss"))

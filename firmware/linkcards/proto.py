@@ -1,0 +1,66 @@
+"""Linked card game messages (docs/link-protocol.md section 9): types, cheat codes, layouts."""
+
+from core.compat import const
+
+HASH_LEN = const(32)
+SEED_LEN = const(16)
+
+
+class CheatError(Exception):
+    """As link.commit's (code, text, cell), here so that link.commit is needed only for the coin
+    toss and leaves the heap after it."""
+
+    def __init__(self, code, text, cell=-1):
+        super().__init__(text)
+        self.code = code
+        self.text = text
+        self.cell = cell
+
+M_GRID = const(0x40)
+M_SHUFFLE = const(0x41)
+M_PLAY = const(0x42)
+M_REVEAL = const(0x43)
+M_DEAL = const(0x44)
+M_OPEN = const(0x45)
+COIN_COMMIT = const(0x10)
+COIN_REVEAL = const(0x11)
+
+# CheatError codes (what the screen names)
+C_RULE = const(20)  # a message out of place, malformed, or an illegal move
+C_SEARCH = const(21)  # a lie about a searched Coordinate card
+C_HAND = const(22)  # played a card that was not in its hand
+C_STACKED = const(23)  # its shuffle is not the one its key makes (found at the end)
+C_DEAL = const(24)  # a wrong decryption: a card dealt to us that is not ours to draw
+C_GRID = const(25)  # its Coordinate cards are not the committed ones, or not 5 ships + 7 misses
+
+def shuffles(log):
+    """The shuffles of a game's log: [(deck, epoch, cards)], in order."""
+    out = []
+    i = 0
+    while i < len(log):
+        n = log[i + 3]
+        out.append((log[i], log[i + 1] | (log[i + 2] << 8), list(log[i + 4 : i + 4 + n])))
+        i += 4 + n
+    return out
+
+
+def shuffle_no(log, d, epoch):
+    k = 0
+    for x in shuffles(log):
+        if x[0] == d and x[1] == epoch:
+            return k
+        k += 1
+    raise ValueError("no such shuffle")
+
+
+def play_msg(move, whites):
+    act, card, cell, arg = move
+    return bytes((M_PLAY, act, card & 255, cell & 255, arg & 255, len(whites))) + bytes(whites)
+
+
+def parse_play(m):
+    if len(m) < 6 or len(m) != 6 + m[5]:
+        raise CheatError(C_RULE, "Opponent sent a bad move")
+    card = m[2] if m[2] != 255 else -1
+    cell = m[3] if m[3] != 255 else -1
+    return (m[1], card, cell, m[4]), list(m[6:])

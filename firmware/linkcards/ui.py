@@ -1,0 +1,228 @@
+"""The card game between two linked handhelds: the mode's entry points and its one screen.
+
+    start(app, arg)        # Card game -> Over the cable: Standard or Beginner, then the link
+    resume(app, payload)   # Continue: a save tagged b"D" (the game and the link's snapshot)
+
+The screen runs linkcards.wire.Wired once a frame (poll, take, a few exponentiations, send) and
+saves it when it asks (before the next poll: docs/link-protocol.md 5.2). It shows the link's
+state, the shuffle's and the end check's progress, and in play the grids' sunk count, the
+hand, and one legal move at a time (LEFT/RIGHT pick, A plays); a caught cheat is named on a
+screen of its own, as Link battle's. Randomness: app.rand_bytes() (os.urandom on the device).
+"""
+
+from cards.rules import BEGINNER, CARD_TYPE, CARD_TYPES, DRAW, M_DISCARD_WHITES, M_PEG, STANDARD, cell_name
+from core import strings, ui
+from core.compat import const
+from core.hal import LEFT, RIGHT, A, B
+from core.strings import t
+from linkcards.game import CHEAT, CHECK, COIN, DONE
+from linkcards.text import EN, HU
+from linkcards.wire import ST_OPEN, Wired, rules
+
+SLOT = "link_cards"
+TAG = b"D"
+FW = (1, 0, 0)
+_UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
+_SAVE_BYTES = const(8192)  # the game (about 4 KB) and the link's snapshot (up to 8 + 4 messages)
+_ST_UNPLUGGED = const(1)
+_ST_MISMATCH = const(5)
+
+strings.add(EN, HU)
+
+
+def _link(app, rand, mode, saved=None):
+    from link.session import Link
+
+    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules(mode), saved=saved, tx_slots=8)
+
+
+class LinkCards(ui.Screen):
+    def __init__(self, w):
+        self.w = w
+        self.buf = bytearray(_SAVE_BYTES)  # every save is written here: one block, taken at once
+        self.sel = 0
+        self.moves = []
+        self.key = None  # what the screen shows, to redraw only on a change
+
+    def update(self, app):
+        w = self.w
+        if w.link is None:
+            return
+        w.step(app.now, _UNITS)
+        if w.needs_save and w.g is not None:  # no game before the link opens: nothing to continue
+            self.save(app)
+        g = w.g
+        btn = app.buttons
+        over = g is not None and g.phase in (DONE, CHEAT)
+        if over:
+            if btn.pressed(A) or btn.pressed(B):
+                app.clear_game(SLOT)
+                app.home()
+            return
+        if g is not None and not g.my_move():
+            self.moves = []
+        if g is not None and g.my_move():
+            moves = g.table.legal_moves()
+            if moves != self.moves:
+                self.moves = moves
+                self.sel = 0
+                app.redraw()
+            n = len(moves)
+            if btn.pressed(LEFT):
+                self.sel = (self.sel - 1) % n
+                app.redraw()
+            elif btn.pressed(RIGHT):
+                self.sel = (self.sel + 1) % n
+                app.redraw()
+            elif btn.pressed(A):
+                g.play(moves[self.sel])
+                self.moves = []
+                self.save(app)
+                app.cue("click")
+                app.redraw()
+        elif btn.pressed(B):
+            if w.g is None:
+                app.clear_game(SLOT)
+            app.home()  # a game stays saved: Continue picks it up
+            return
+        key = self._state()
+        if key != self.key:
+            self.key = key
+            app.redraw()
+
+    def _state(self):
+        w = self.w
+        g = w.g
+        st = w.link.status() if w.link is not None else -1
+        if g is None or g.coin is None:
+            return (st,)
+        prog = g.job.done if g.job is not None else -1
+        chk = g.check_done
+        return (st, g.phase, len(g.agenda), prog, chk, g.table.turn if g.table is not None else 0)
+
+    def save(self, app):
+        w = self.w
+        turn = w.g.table.turn if w.g is not None and w.g.table is not None else 0
+        self.buf[0] = TAG[0]
+        n = len(w.save_bytes(memoryview(self.buf)[1:]))
+        app.save_game(SLOT, memoryview(self.buf)[: 1 + n], turn, "link_cards", "u_turn")
+
+    def draw(self, app, fb):
+        fb.fill(0)
+        ui.title(fb, t("lc_title"))
+        w = self.w
+        g = w.g
+        st = w.link.status() if w.link is not None else -1
+        lines = []
+        hint = "lc_hint_wait"
+        if g is not None and g.phase == CHEAT:
+            lines = [t("lc_cheat")] + ui.wrap(g.cheat[1], ui.W - 4)[:3] + [t("lc_void")]
+            hint = "lc_hint_end"
+        elif g is not None and g.phase == DONE:
+            win = g.winner
+            lines = [t("lc_draw") if win == DRAW else t("lc_won") if win == g.me else t("lc_lost")]
+            lines.append(t("lc_score") % (g.sunk(1 - g.me), g.sunk(g.me)))
+            hint = "lc_hint_end"
+        elif st == _ST_UNPLUGGED:
+            lines = [t("lc_unplugged")]
+        elif st == _ST_MISMATCH:
+            lines = [t("lc_other")]
+        elif g is None or st != ST_OPEN and g.phase == COIN:
+            lines = [t("lc_connect")]
+        elif g.phase == COIN:
+            lines = [t("lc_coin")]
+        elif g.phase == CHECK:
+            lines = [t("lc_checking") % (g.check_done, g.check.total if g.check is not None else 0)]
+        elif g.job is not None:
+            lines = [t("lc_shuffle") % (g.job.done, len(g.job.inputs))]
+        elif g.table is None or not g.my_move():
+            lines = [t("lc_their_move") if g.table is not None and g.table.cur != g.me else t("lc_dealing")]
+        else:
+            lines = [t("lc_your_move")]
+            hint = "lc_hint_play"
+        if g is not None and g.table is not None and g.phase not in (CHEAT, DONE):
+            tb = g.table
+            lines.append(t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me)))
+            hand = [_card(k) for k in tb.hand[g.me]]
+            lines.append(t("lc_hand") % ",".join(hand))
+            if self.moves and g.my_move():
+                label = _label(self.moves[self.sel])
+                lines.append("%d/%d %s" % (self.sel + 1, len(self.moves), label))
+        y = ui.BODY_Y
+        for s in lines[:5]:
+            ui.text(fb, _fit(s), 0, y)
+            y += 9
+        ui.hint(fb, t(hint))
+
+
+def _card(k):
+    return CARD_TYPES[CARD_TYPE[k]][3]
+
+
+def _label(move):
+    """A move in a line: "Red 2 at Z3" (a cell of theirs for a peg, of ours otherwise)."""
+    act, card, cell, arg = move
+    w = t("lc_m%d" % act)
+    if act == M_PEG:
+        return w % (_card(card), cell_name(cell))
+    if act == M_DISCARD_WHITES:
+        return w % arg
+    if act in (2, 5, 7):  # shield, repair, PT Boat: a cell of ours
+        return w % cell_name(cell)
+    if act == 10:
+        return w % _card(card)
+    return w
+
+
+def _fit(s):
+    from core import font
+
+    return font.fit(s, ui.W)
+
+
+def _no_port(app):
+    if app.hw.link is not None:
+        return False
+    app.push(ui.Message(t("lc_title"), [t("lc_no_port")]))
+    return True
+
+
+def _open(app, w):
+    app.push(LinkCards(w))
+
+
+def _mode(mode):
+    def run(app):
+        app.pop()
+        if _no_port(app):
+            return
+        rand = app.rand_bytes()
+        w = Wired(mode, rand)
+        w.link = _link(app, rand, mode)
+        _open(app, w)
+
+    return run
+
+
+def start(app, arg=None):
+    """Standard or Beginner rules, then the link (both handhelds must choose the same)."""
+    if arg is not None:
+        _mode(arg)(app)
+        return
+    app.push(ui.Menu("lc_title", [("lc_standard", _mode(STANDARD)), ("lc_beginner", _mode(BEGINNER))]))
+
+
+def resume(app, payload):
+    """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
+    data = bytes(payload)
+    if data[:1] != TAG:
+        raise ValueError("not a link card save")
+    rand = app.rand_bytes()
+    w, snap = Wired.load(memoryview(data)[1:], 0, rand)
+    mode = w.g.mode if w.g is not None else 0
+    w.mode = mode
+    scr = LinkCards(w)
+    if not _no_port(app):
+        w.link = _link(app, rand, mode, snap)
+    app.push(scr)
+    return scr

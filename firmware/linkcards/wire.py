@@ -1,0 +1,77 @@
+"""A linked card game on the cable: LcGame over a link.session.Link, and its save.
+
+    w = Wired(mode, rand)                                 # a fresh game, or Wired.load(bytes, rand)
+    w.link = Link(port, rand, now, rules=rules(mode), saved=snapshot or None)
+    every frame:  w.step(now, units)                      # poll, take, work, send
+                  if w.needs_save: save(w.save_bytes())   # before the next step (5.2)
+
+The game itself (LcGame) is made when the link first opens: its role is the link's. What the
+game sent and the link's queue could not take yet waits in the game's outbox, in the save.
+"""
+
+from core.compat import const
+from linkcards.game import LcGame
+from linkcards.save import _Out, load, save
+
+GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
+ST_OPEN = const(6)  # link.session.ST_OPEN
+_SAVE_MAX = const(8192)  # the game (about 3.5 KB) and the link's snapshot (up to 3.9 KB)
+
+
+def rules(mode):
+    """HELLO rules bytes: the card game, then its mode (0 standard, 1 beginner)."""
+    return bytes((GAME_CARDS, mode))
+
+
+class Wired:
+    def __init__(self, mode, rand, game=None):
+        self.mode = mode
+        self.rand = rand
+        self.g = game
+        self.link = None
+        self.needs_save = False
+
+    def step(self, now, units=4):
+        link = self.link
+        link.poll(now)
+        g = self.g
+        changed = False
+        if link.status() == ST_OPEN:
+            if g is None:
+                g = self.g = LcGame(link.role, self.mode, self.rand)
+                g.start(link.stream)
+                changed = True
+            while True:
+                m = link.recv()
+                if m is None:
+                    break
+                g.take(m)
+                changed = True
+        if g is not None:
+            if g.step(units):
+                changed = True
+            while g.outbox and link.send(g.outbox[0]):
+                g.outbox.pop(0)
+                changed = True
+        if changed or link.needs_save:
+            self.needs_save = True
+
+    def save_bytes(self, buf=None):
+        """One save: the game's length and bytes, then the link's snapshot. buf: a bytearray of
+        8 KB allocated once (a memoryview of it is returned), or None for new bytes."""
+        self.needs_save = False
+        out = buf if buf is not None else bytearray(_SAVE_MAX)
+        n = len(save(self.g, memoryview(out)[2:])) if self.g is not None else 0
+        out[0] = n & 255
+        out[1] = n >> 8
+        sink = _Out(memoryview(out)[2 + n :])
+        self.link.write_snapshot(sink)
+        view = memoryview(out)[: 2 + n + sink.n]
+        return view if buf is not None else bytes(view)
+
+    @classmethod
+    def load(cls, data, mode, rand):
+        """(Wired, link snapshot) from save_bytes()."""
+        n = data[0] | (data[1] << 8)
+        g = load(memoryview(data)[2 : 2 + n], rand) if n else None
+        return cls(mode, rand, g), bytes(data[2 + n :])

@@ -1,0 +1,62 @@
+"""Run by the MicroPython unix port for host_tools/bench_lcdeck.py (never on the device): times
+the mental-poker deck's work (link.deck) and the stall benchmark's calibration loop in the
+same process, and prints one JSON line."""
+
+import sys
+import time
+
+sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "firmware")
+
+from link import deck  # noqa: E402
+
+
+class _Calib:
+    def f(self, j):
+        return j + 1
+
+
+def calibrate(n=20000):
+    """host_tools/stallprobe.py's calibrate(), the same loop (its device time is CAL_DEVICE_US)."""
+    b = bytearray(64)
+    acc = 0
+    o = _Calib()
+    for i in range(n):
+        j = i & 63
+        b[j] = (b[j] + i) & 255
+        acc = (acc + o.f(j)) & 0xFFFF
+    return acc
+
+
+def best(fn, runs):
+    t_best = 1 << 40
+    for _ in range(runs):
+        t0 = time.ticks_us()
+        fn()
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        if dt < t_best:
+            t_best = dt
+    return t_best
+
+
+def main():
+    a, b = b"A" * 16, b"B" * 16
+    cards = list(range(26))
+    cal = best(calibrate, 15)
+    s1 = deck.Stage(a, 0, 0, cards, True)
+    s1.run()
+    stage1 = best(lambda: deck.Stage(a, 0, 0, cards, True).run(), 5)
+    vals = deck.values(s1.out)
+    stage2 = best(lambda: deck.Stage(b, 0, 0, vals).run(), 5)
+    s2 = deck.Stage(b, 0, 0, vals)
+    blob = s2.run()
+    c = blob[: deck.PLEN]
+    draw = best(lambda: deck.partial(c, b, 0, 0), 10)
+    y = deck.partial(c, b, 0, 0)
+    find = best(lambda: deck.find(s1.out, y), 10)
+    one = best(lambda: pow(deck.encode(5), deck.exponent(a, 0, 0), deck.P), 20)
+    print('{"cal_host_us": %d, "stage_host_us": %d, "stage2_host_us": %d, "draw_host_us": %d, '
+          '"find_host_us": %d, "modexp_host_us": %d, "prime_bits": %d}' % (
+              cal, stage1, stage2, draw, find, one, 8 * deck.PLEN))
+
+
+main()
