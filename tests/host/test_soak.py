@@ -49,8 +49,11 @@ def test_the_evening_meets_the_issue_targets(session):
 def test_a_visit_keeps_nothing(session):
     # back at the menu after a game the firmware restarts (hw.reset): the names the game's
     # modules interned go with the old interpreter (a boot after a game keeps only those
-    # of core.restart, which reads the way back), and nothing else stays behind either
-    assert session["names_interned"] <= 16, session
+    # of core.restart, which reads the way back), and nothing else stays behind either. The
+    # menu's own Continue list (core.saved, 13 names) stays loaded from when it is opened until
+    # a game starts, as designed: a walk that opens it and goes back keeps those too. A game's
+    # modules intern hundreds.
+    assert session["names_interned"] <= 16 + 16, session
     assert session["leak_bytes"] <= 1024, session
 
 
