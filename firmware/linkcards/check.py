@@ -30,6 +30,7 @@ class Check:
         self.orders = {}
         self.fail = self._replay()
         self.todo = [(k, x) for k, x in enumerate(shuffles(g.epochs)) if (x[0], x[1]) in self.reached]
+        self.orders = self.reached = None  # the replay's: not needed any more
         self.job = None
         self.mine = None  # our stage 1 of the shuffle being checked (values)
         self.done = g.check_done  # shuffles checked (kept in the save)
@@ -106,7 +107,7 @@ class Check:
                         self.job = deck.Stage(g.key_seed, d, e, cards, True)
                     if not self.job.step(units):
                         return False
-                    self.mine = deck.values(self.job.out)
+                    self.mine = self.job.out  # the values as one blob
                     self.job = None
                     return False
                 if self.job is None:

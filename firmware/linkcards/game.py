@@ -141,6 +141,16 @@ class LcGame:
         return self.phase == PLAY and bool(self.agenda) and self.agenda[0][0] == _T_PLAY and \
             self.agenda[0][1] == self.me
 
+    def rx_live(self):
+        """Bytes of rx still needed (what a save keeps): the parts of a stage being received, or
+        the peer's stage 1 that our stage 2 is made from; none otherwise."""
+        if self.rx_parts:
+            return self.rx_parts * deck.PER_PART * deck.PLEN
+        ag = self.agenda
+        if ag and ag[0][0] == _T_S2 and ag[0][1] == self.peer:
+            return len(self.rx)
+        return 0
+
     def waiting_for_peer(self):
         return bool(self.agenda) and not self.my_move() and self.job is None and \
             self.phase not in (DONE, CHEAT)
@@ -270,7 +280,8 @@ class LcGame:
             if kind == _T_S1:
                 self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
             else:
-                self.job = deck.Stage(self.key_seed, d, epoch, deck.values(self.rx, n), False, buf)
+                vals = memoryview(self.rx)[: n * deck.PLEN]  # the peer's stage 1, as received
+                self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf)
         self.budget = 0  # a stage's work takes the step
         if not self.job.step(units):
             return 0
@@ -407,6 +418,8 @@ class LcGame:
             if t is not None:  # the check replays on an engine of its own: this one leaves the heap
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
                 self.table = None
+            # the deck buffers served the deals: none is left, and the check needs none
+            self.rx = self.mine1 = self.peer2 = bytearray()
             from linkcards.check import Check
 
             self.check = Check(self)

@@ -81,7 +81,8 @@ def save(g, buf=None):
     _put(b, ag)
     _put_list(b, g.inbox)
     _put_list(b, g.outbox)
-    for f in (g.rx, g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
+    _put(b, memoryview(g.rx)[: g.rx_live()])
+    for f in (g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
         _put(b, f)
     mv = b""
     if g.move is not None:
@@ -158,7 +159,8 @@ def load(data, rand):
     g.outbox = []
     while ob.i < len(ob.d):
         g.outbox.append(bytes(ob.field()))
-    g.rx[:] = r.field()
+    rx = r.field()  # only the part still needed (LcGame.rx_live)
+    g.rx[: len(rx)] = rx
     g.mine1[:] = r.field()
     g.peer2[:] = r.field()
     g.epochs = bytearray(r.field())

@@ -23,7 +23,11 @@ SLOT = "link_cards"
 TAG = b"D"
 FW = (1, 0, 0)
 _UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
-_SAVE_BYTES = const(8192)  # the game (about 4 KB) and the link's snapshot (up to 8 + 4 messages)
+# Every save is written into one buffer, allocated once: the game and the link's snapshot took
+# at most 4.1 KB in the games measured (a long game's log may outgrow it: then it grows by 2 KB)
+_SAVE_BYTES = const(5120)
+_SAVE_MORE = const(2048)
+_TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
 _ST_UNPLUGGED = const(1)
 _ST_MISMATCH = const(5)
 
@@ -33,7 +37,7 @@ strings.add(EN, HU)
 def _link(app, rand, mode, saved=None):
     from link.session import Link
 
-    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules(mode), saved=saved, tx_slots=8)
+    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
 
 
 class LinkCards(ui.Screen):
@@ -104,7 +108,16 @@ class LinkCards(ui.Screen):
         w = self.w
         turn = w.g.table.turn if w.g is not None and w.g.table is not None else 0
         self.buf[0] = TAG[0]
-        n = len(w.save_bytes(memoryview(self.buf)[1:]))
+        try:
+            n = len(w.save_bytes(memoryview(self.buf)[1:]))
+        except (ValueError, IndexError):  # outgrown (linkcards.save._Out): a bigger buffer
+            size = len(self.buf) + _SAVE_MORE
+            if size > 4 * _SAVE_BYTES:
+                raise
+            self.buf = None
+            self.buf = bytearray(size)
+            self.save(app)
+            return
         app.save_game(SLOT, memoryview(self.buf)[: 1 + n], turn, "link_cards", "u_turn")
 
     def draw(self, app, fb):
@@ -134,7 +147,7 @@ class LinkCards(ui.Screen):
         elif g.phase == CHECK:
             lines = [t("lc_checking") % (g.check_done, g.check.total if g.check is not None else 0)]
         elif g.job is not None:
-            lines = [t("lc_shuffle") % (g.job.done, len(g.job.inputs))]
+            lines = [t("lc_shuffle") % (g.job.done, g.job.n)]
         elif g.table is None or not g.my_move():
             lines = [t("lc_their_move") if g.table is not None and g.table.cur != g.me else t("lc_dealing")]
         else:
