@@ -19,7 +19,6 @@ names. Message layouts: docs/link-protocol.md section 9.
 from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
 from core.compat import const
 from link import deck
-from linkcards.grid import MyGrid, PeerGrid
 from linkcards.proto import (
     C_DEAL,
     C_GRID,
@@ -41,7 +40,6 @@ from linkcards.proto import (
     shuffle_no,
     shuffles,
 )
-from linkcards.table import Table
 
 # phases
 COIN = const(0)
@@ -230,6 +228,10 @@ class LcGame:
         return 1
 
     def _setup(self, first):
+        # the grids and the engine come in after the coin toss (link.commit has left the heap)
+        from linkcards.grid import MyGrid, PeerGrid
+        from linkcards.table import Table
+
         self.first = first
         gid = self.gid
         self.grid = MyGrid(gid, self.me, self.rand)

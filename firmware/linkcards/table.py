@@ -35,7 +35,7 @@ class Table(Game):
         self.epoch = [0, 0]
         self.index = [0, 0]
         deck = deck_cards(self.power_cards)
-        self.epoch_cards = [list(deck), list(deck)]
+        self.epoch_cards = [bytes(deck), bytes(deck)]  # bytes: no list of ints kept
         if grids is None:
             return
         for p in (0, 1):
@@ -61,7 +61,7 @@ class Table(Game):
         if fresh:
             self.epoch[p] += 1
             self.index[p] = 0
-            self.epoch_cards[p] = sorted(self.draw[p] + [k])
+            self.epoch_cards[p] = bytes(sorted(self.draw[p] + [k]))
         i = self.index[p]
         self.index[p] += 1
         if self.truth is not None:

@@ -45,7 +45,7 @@ class LinkCards(ui.Screen):
         self.w = w
         self.buf = bytearray(_SAVE_BYTES)  # every save is written here: one block, taken at once
         self.sel = 0
-        self.moves = []
+        self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
         self.key = None  # what the screen shows, to redraw only on a change
 
     def update(self, app):
@@ -64,14 +64,15 @@ class LinkCards(ui.Screen):
                 app.home()
             return
         if g is not None and not g.my_move():
-            self.moves = []
+            self.moves = b""
         if g is not None and g.my_move():
-            moves = g.table.legal_moves()
+            moves = pack_moves(g.table.legal_moves())
             if moves != self.moves:
                 self.moves = moves
                 self.sel = 0
                 app.redraw()
-            n = len(moves)
+            moves = None
+            n = len(self.moves) // 4
             if btn.pressed(LEFT):
                 self.sel = (self.sel - 1) % n
                 app.redraw()
@@ -79,8 +80,8 @@ class LinkCards(ui.Screen):
                 self.sel = (self.sel + 1) % n
                 app.redraw()
             elif btn.pressed(A):
-                g.play(moves[self.sel])
-                self.moves = []
+                g.play(_move(self.moves, self.sel))
+                self.moves = b""
                 self.save(app)
                 app.cue("click")
                 app.redraw()
@@ -159,13 +160,22 @@ class LinkCards(ui.Screen):
             hand = [_card(k) for k in tb.hand[g.me]]
             lines.append(t("lc_hand") % ",".join(hand))
             if self.moves and g.my_move():
-                label = _label(self.moves[self.sel])
-                lines.append("%d/%d %s" % (self.sel + 1, len(self.moves), label))
+                label = _label(_move(self.moves, self.sel))
+                lines.append("%d/%d %s" % (self.sel + 1, len(self.moves) // 4, label))
         y = ui.BODY_Y
         for s in lines[:5]:
             ui.text(fb, _fit(s), 0, y)
             y += 9
         ui.hint(fb, t(hint))
+
+
+def pack_moves(moves):
+    """Moves (act, card, cell, arg) as 4 bytes each, -1 as 255."""
+    return bytes(x & 255 for m in moves for x in m)
+
+
+def _move(packed, i):
+    return tuple(x if x != 255 else -1 for x in packed[4 * i : 4 * i + 4])
 
 
 def _card(k):
