@@ -48,6 +48,12 @@ class Table(Game):
                 self.hand[p].append(self._draw_one(p))
         self._begin_turn()
 
+    def apply(self, move):
+        Game.apply(self, move)
+        # the public events serve the single handheld's screens: none here, so none kept
+        self.events = []
+        self.prev_events = []
+
     def legal_moves(self, distinct=False):
         if self.forced is not None:
             return [self.forced]

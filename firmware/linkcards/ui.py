@@ -53,6 +53,7 @@ class LinkCards(ui.Screen):
         if w.link is None:
             return
         w.step(app.now, _UNITS)
+        changed = w.needs_save
         if w.needs_save and w.g is not None:  # no game before the link opens: nothing to continue
             self.save(app)
         g = w.g
@@ -66,12 +67,13 @@ class LinkCards(ui.Screen):
         if g is not None and not g.my_move():
             self.moves = b""
         if g is not None and g.my_move():
-            moves = pack_moves(g.table.legal_moves())
-            if moves != self.moves:
-                self.moves = moves
-                self.sel = 0
-                app.redraw()
-            moves = None
+            if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
+                moves = pack_moves(g.table.legal_moves())
+                if moves != self.moves:
+                    self.moves = moves
+                    self.sel = 0
+                    app.redraw()
+                moves = None
             n = len(self.moves) // 4
             if btn.pressed(LEFT):
                 self.sel = (self.sel - 1) % n
