@@ -23,10 +23,6 @@ SLOT = "link_cards"
 TAG = b"D"
 FW = (1, 0, 0)
 _UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
-# Every save is written into one buffer, allocated once: the game and the link's snapshot took
-# at most 4.1 KB in the games measured (a long game's log may outgrow it: then it grows by 2 KB)
-_SAVE_BYTES = const(5120)
-_SAVE_MORE = const(2048)
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
 _ST_UNPLUGGED = const(1)
 _ST_MISMATCH = const(5)
@@ -43,7 +39,6 @@ def _link(app, rand, mode, saved=None):
 class LinkCards(ui.Screen):
     def __init__(self, w):
         self.w = w
-        self.buf = bytearray(_SAVE_BYTES)  # every save is written here: one block, taken at once
         self.sel = 0
         self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
         self.key = None  # what the screen shows, to redraw only on a change
@@ -110,18 +105,8 @@ class LinkCards(ui.Screen):
     def save(self, app):
         w = self.w
         turn = w.g.table.turn if w.g is not None and w.g.table is not None else 0
-        self.buf[0] = TAG[0]
-        try:
-            n = len(w.save_bytes(memoryview(self.buf)[1:]))
-        except (ValueError, IndexError):  # outgrown (linkcards.save._Out): a bigger buffer
-            size = len(self.buf) + _SAVE_MORE
-            if size > 4 * _SAVE_BYTES:
-                raise
-            self.buf = None
-            self.buf = bytearray(size)
-            self.save(app)
-            return
-        app.save_game(SLOT, memoryview(self.buf)[: 1 + n], turn, "link_cards", "u_turn")
+        # the save in parts (the game's own buffers, not copied): no 4-5 KB block for it
+        app.save_game(SLOT, w.save_parts(TAG), turn, "link_cards", "u_turn")
 
     def draw(self, app, fb):
         fb.fill(0)
