@@ -47,7 +47,7 @@ class Check:
         if key not in self.orders:
             o1 = deck.perm(self._seed(p), p, e, len(cards))
             o2 = deck.perm(self._seed(1 - p), p, e, len(cards))
-            self.orders[key] = [o1[o2[j]] for j in range(len(cards))]
+            self.orders[key] = bytes(o1[o2[j]] for j in range(len(cards)))  # no list of ints
         k = cards[self.orders[key][i]]
         if p == self.g.me:
             got = self.g.drawn
@@ -80,9 +80,12 @@ class Check:
                     return CheatError(C_DEAL, "Opponent's decryption dealt us a wrong card")
                 if whites:
                     hand[:] = list(whites) + [k for k in hand if k not in whites]
-                if move not in t.legal_moves():
-                    return CheatError(C_RULE, "Opponent made an illegal move")
-                t.apply(move)
+                try:  # apply() checks the move is legal first (one list of moves, not two)
+                    t.apply(move)
+                except ValueError as e:
+                    if e.args and e.args[0] == "illegal move":  # cards.engine's
+                        return CheatError(C_RULE, "Opponent made an illegal move")
+                    raise
             if t.winner != g.winner:
                 return CheatError(C_RULE, "The game does not replay to the same end")
         except CheatError as e:

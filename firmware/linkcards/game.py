@@ -388,10 +388,12 @@ class LcGame:
             # "none of my cards can be played": it depends on the hand we cannot see (the
             # check at the end replays it with the true hand)
             t.forced = move
-        elif move not in t.legal_moves():
+        search = move[0] == M_PEG and t.up[self.me][move[2]] == DOWN
+        # a search waits for our answer: checked now; any other move is checked by _apply
+        if search and move not in t.legal_moves():
             raise CheatError(C_RULE, "Opponent made an illegal move")
         self.log += m
-        if move[0] == M_PEG and t.up[self.me][move[2]] == DOWN:
+        if search:
             self.move = (move, whites)
             self.agenda.insert(1, (_T_REVEAL, self.me, 0, move[2], 0))
         else:
@@ -419,7 +421,7 @@ class LcGame:
             t = self.table
             if t is not None:  # the check replays on an engine of its own: this one leaves the heap
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
-                self.table = None
+                self.table = t = None  # not kept alive by this frame either, while the check replays
             # the deck buffers served the deals: none is left, and the check needs none
             self.rx = self.mine1 = self.peer2 = bytearray()
             from linkcards.check import Check

@@ -54,8 +54,8 @@ class LinkCards(ui.Screen):
         g = w.g
         btn = app.buttons
         over = g is not None and g.phase in (DONE, CHEAT)
-        if over:
-            if btn.pressed(A) or btn.pressed(B):
+        if over:  # B leaves the result, as every wait of the game (A, the move key, does not)
+            if btn.pressed(B):
                 app.clear_game(SLOT)
                 app.home()
             return
