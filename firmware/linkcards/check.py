@@ -13,7 +13,7 @@ A stacked deck is named before what it would make the replay find. Loaded only a
 from cards.rules import CARD_TYPE
 from link import deck
 from linkcards.proto import C_DEAL, C_HAND, C_RULE, C_STACKED, HASH_LEN, CheatError, parse_play, shuffles
-from linkcards.table import Table
+from linkcards.table import Table, empty
 
 
 class Check:
@@ -28,7 +28,10 @@ class Check:
         self.reached = []
         self.n_drawn = 0
         self.orders = {}
+        self.t = None
         self.fail = self._replay()
+        empty(self.t)  # the replay's table: no stale pointer keeps its lists
+        self.t = None
         self.todo = [(k, x) for k, x in enumerate(shuffles(g.epochs)) if (x[0], x[1]) in self.reached]
         self.orders = self.reached = None  # the replay's: not needed any more
         self.job = None
@@ -62,7 +65,7 @@ class Check:
         grids[g.me] = g.grid.map
         grids[g.peer] = self.grid
         try:
-            t = Table(mode=g.mode, first=g.first, me=g.me, grids=grids, truth=self._truth)
+            t = self.t = Table(mode=g.mode, first=g.first, me=g.me, grids=grids, truth=self._truth)
             log = g.log
             i = 0
             while i < len(log):

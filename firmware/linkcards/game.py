@@ -418,10 +418,13 @@ class LcGame:
 
     def _check(self, units):
         if self.check is None:
+            from linkcards.table import empty
+
             t = self.table
             if t is not None:  # the check replays on an engine of its own: this one leaves the heap
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
-                self.table = t = None  # not kept alive by this frame either, while the check replays
+                empty(t)  # its lists leave the heap now, before the check replays
+                self.table = t = None
             # the deck buffers served the deals: none is left, and the check needs none
             self.rx = self.mine1 = self.peer2 = bytearray()
             from linkcards.check import Check

@@ -154,6 +154,14 @@ class Table(Game):
         return False
 
 
+def empty(t):
+    """Drop everything a table holds (the collector scans the stack conservatively: a stale
+    pointer to a table left behind must not keep its lists)."""
+    if t is not None:
+        for k in list(t.__dict__):  # (an instance's __dict__ is read-only on MicroPython)
+            setattr(t, k, None)
+
+
 def _swap(seq, old, new):
     for i in range(len(seq)):
         if seq[i] == old:
