@@ -157,7 +157,7 @@ class LcGame:
         """Our player's move (a tuple from table.legal_moves())."""
         t = self.table
         move = tuple(move)
-        if not self.my_move() or move not in t.legal_moves():
+        if not self.my_move() or not t.is_legal(move):
             raise ValueError("not a legal move now")
         whites = ()
         if move[0] == M_DISCARD_WHITES:
@@ -390,7 +390,7 @@ class LcGame:
             t.forced = move
         search = move[0] == M_PEG and t.up[self.me][move[2]] == DOWN
         # a search waits for our answer: checked now; any other move is checked by _apply
-        if search and move not in t.legal_moves():
+        if search and not t.is_legal(move):
             raise CheatError(C_RULE, "Opponent made an illegal move")
         self.log += m
         if search:

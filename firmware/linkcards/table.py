@@ -54,10 +54,10 @@ class Table(Game):
         self.events = []
         self.prev_events = []
 
-    def legal_moves(self, distinct=False):
+    def legal_moves(self, distinct=False, pick=-1):
         if self.forced is not None:
             return [self.forced]
-        return Game.legal_moves(self, distinct)
+        return Game.legal_moves(self, distinct, pick)
 
     def _draw_one(self, p):
         fresh = not self.draw[p] and bool(self.disc[p])
