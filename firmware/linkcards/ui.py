@@ -63,7 +63,7 @@ class LinkCards(ui.Screen):
             self.moves = b""
         if g is not None and g.my_move():
             if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
-                moves = g.table.packed_moves()
+                moves = pack_moves(g.table.legal_moves())
                 if moves != self.moves:
                     self.moves = moves
                     self.sel = 0
