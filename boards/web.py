@@ -176,8 +176,9 @@ class LocalStorageFs:
 
     def write(self, path, data, more=b""):
         text = binascii.hexlify(data).decode()
-        if more:
-            text += binascii.hexlify(more).decode()
+        for part in more if isinstance(more, list) else (more,):  # core.storage.parts
+            if part:
+                text += binascii.hexlify(part).decode()
         if not self.io.put(path, text):
             raise OSError(28)  # ENOSPC: the browser's storage is full
 

@@ -9,7 +9,7 @@ from link import deck
 from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, LcGame
 from linkcards.proto import C_SEARCH
 from linkcards.table import Table
-from linkcards.ui import LinkCards
+from linkcards.ui import LinkCards, pack_moves
 from linkcards.wire import ST_OPEN, Wired
 
 _UNPLUGGED = 1
@@ -63,7 +63,7 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, jo
         w.g = g
     scr = LinkCards(w)
     if my_move:
-        scr.moves = w.g.table.legal_moves()
+        scr.moves = pack_moves(w.g.table.legal_moves())
         scr.sel = 3
     return scr
 

@@ -102,6 +102,8 @@ def _torpedo(start, presses):
 # turn) until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
 LINK_EXPRESS = "A,WAIT1500,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
 
+LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,B,WAIT1000,B,WAIT300"
+
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
     ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
@@ -117,8 +119,9 @@ ROWS = (
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
     # The card game over the cable, standard: A on both picks the rules; the link, the coin,
     # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
-    # do nothing while the other plays); the checks; A leaves the result.
-    ("link_cards", "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,1:A,2:A,WAIT1000", 2, ""),
+    # do nothing while the other plays, nor on the result); the checks; B leaves the result,
+    # B the Card game submenu.
+    ("link_cards", LINK_CARDS, 2, ""),
     ("link_salvo", _link_game(550), 2, ""),
     ("link_express", LINK_EXPRESS, 2, ""),
     # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor

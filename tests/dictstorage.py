@@ -8,6 +8,8 @@ class DictStorage:
         self.saves = 0
 
     def save(self, name, data, pre=b""):
+        if isinstance(data, list):  # a payload in parts (core.storage.parts)
+            data = b"".join(bytes(x) for x in data)
         self.files[name] = self.keep(name, bytes(pre) + bytes(data))
         self.saves += 1
 

@@ -165,8 +165,10 @@ class Game:
         return any(self.pegs[p][c] and self.afloat_ship(p, c) for c in range(CELLS))
 
     # --- legal moves -------------------------------------------------------------
-    def legal_moves(self, distinct=False):
-        """Every legal move now. distinct=True keeps one card of each type (for CPUs)."""
+    def legal_moves(self, distinct=False, pick=-1):
+        """Every legal move now. distinct=True keeps one card of each type (for CPUs); pick >= 0:
+        only the moves that play card `pick`, without the ways out offered when no card can be
+        played (is_legal)."""
         if self.over:
             return []
         p = self.cur
@@ -179,6 +181,8 @@ class Game:
         d = 1 - p
         hand = self.hand[p]
         cards = [k for k in hand if k in self.only] if self.only else hand
+        if pick >= 0:
+            cards = [pick] if pick in cards else []
         seen = []
         whites = sum(1 for k in hand if CARD_TYPE[k] == 0)
         white_hits = self.active(p, DESTROYER)  # your White Pegs damage ships and shields
@@ -212,6 +216,8 @@ class Game:
                         out.append((M_REPAIR, card, c, k))
                 if self.draw[p] or self.disc[p]:
                     out.append((M_DRAW_THREE, card, -1, 0))
+        if pick >= 0:
+            return out
         if self.played:
             # an extra play (Play Two, Repair, Draw Three) is owed: the seed says "play
             # two more", "then play another card", "then play one of them". End turn is
@@ -227,11 +233,18 @@ class Game:
                 out.append((M_END, -1, -1, 0))
         return out
 
+    def is_legal(self, move):
+        """move in legal_moves(), listing only the moves of the card it plays (a handful, not
+        every card's: no list of 60 or more moves for one check)."""
+        if self.phase != PH_PLAY or move[0] in (M_END, M_DISCARD) or move[1] < 0:
+            return move in self.legal_moves()
+        return move in self.legal_moves(False, move[1])
+
     # --- applying a move -------------------------------------------------------
     def apply(self, move):
         """Play one legal move (a tuple from legal_moves); ValueError if it is not legal."""
         move = tuple(move)
-        if move not in self.legal_moves():
+        if not self.is_legal(move):
             raise ValueError("illegal move")
         act, card, c, arg = move
         p = self.cur

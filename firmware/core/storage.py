@@ -31,12 +31,22 @@ def _p32(n):
     return bytes((n & 255, (n >> 8) & 255, (n >> 16) & 255, (n >> 24) & 255))
 
 
+def parts(payload):
+    """A payload's buffers: a list of them (written one after the other, never copied into
+    one block), or one buffer."""
+    return payload if isinstance(payload, list) else (payload,)
+
+
 def head(payload, pre=b""):
     """The 12 bytes written before the payload (pre + payload when a prefix is given:
     a game slot's few header bytes, written before the game's own bytes without
-    copying them into one block)."""
-    crc = binascii.crc32(payload, binascii.crc32(pre)) & 0xFFFFFFFF
-    return _MAGIC + _p32(len(pre) + len(payload)) + _p32(crc)
+    copying them into one block; the payload may be a list of buffers, see parts())."""
+    crc = binascii.crc32(pre)
+    n = len(pre)
+    for part in parts(payload):
+        crc = binascii.crc32(part, crc)
+        n += len(part)
+    return _MAGIC + _p32(n) + _p32(crc & 0xFFFFFFFF)
 
 
 def pack(payload):
@@ -68,11 +78,13 @@ class OsFs:
 
     def write(self, path, data, more=b""):
         """data then more: a save's header and payload go out as they are, never copied into
-        one block (a 3 KB save would need 3 KB of heap in one piece, mid-game)."""
+        one block (a 3 KB save would need 3 KB of heap in one piece, mid-game); more may be
+        a list of buffers (parts())."""
         with open(path, "wb") as f:
             f.write(data)
-            if more:
-                f.write(more)
+            for part in parts(more):
+                if part:
+                    f.write(part)
             f.flush()
         try:
             os.sync()
@@ -114,7 +126,8 @@ class Storage:
         return self.root + "/" + name
 
     def save(self, name, payload, pre=b""):
-        """Keep pre + payload as `name` (pre: a few bytes that go first, see head())."""
+        """Keep pre + payload as `name` (pre: a few bytes that go first, see head(); payload:
+        a buffer or a list of buffers)."""
         path = self._path(name)
         fs = self.fs
         try:

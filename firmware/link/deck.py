@@ -93,33 +93,40 @@ def perm(seed, deck, epoch, n):
 class Stage:
     """One side's stage of a shuffle: out[j] = in[order[j]] ^ e mod P, a few values per step.
 
-    inputs: the values (ints) in the order received; plain: card numbers instead (stage 1);
-    out: a buffer of at least PLEN * len(inputs) bytes to write into (allocated once by the game)."""
+    inputs: the values in the order received, as one blob of PLEN-byte values (a bytearray or
+    memoryview: no list of big ints in the heap) or a list of ints; plain: card numbers instead
+    (stage 1); out: a buffer of at least PLEN * n bytes to write into (allocated once by the game)."""
 
     def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
+        self.blob = not plain and not isinstance(inputs, list)
+        self.n = len(inputs) // PLEN if self.blob else len(inputs)
         self.e = exponent(seed, deck, epoch)
-        self.order = perm(seed, deck, epoch, len(inputs))
+        self.order = bytes(perm(seed, deck, epoch, self.n))
         self.inputs = inputs
         self.plain = plain
-        self.out = out if out is not None else bytearray(PLEN * len(inputs))
+        self.out = out if out is not None else bytearray(PLEN * self.n)
         self.done = 0
 
     def step(self, n):
         """Up to n exponentiations; True when the stage is complete."""
-        while n > 0 and self.done < len(self.inputs):
-            x = self.inputs[self.order[self.done]]
-            if self.plain:
-                x = encode(x)
+        while n > 0 and self.done < self.n:
+            i = self.order[self.done]
+            if self.blob:
+                x = from_bytes(self.inputs[i * PLEN : (i + 1) * PLEN])
+            else:
+                x = self.inputs[i]
+                if self.plain:
+                    x = encode(x)
             o = PLEN * self.done
             self.out[o : o + PLEN] = to_bytes(pow(x, self.e, P))
             self.done += 1
             n -= 1
-        return self.done == len(self.inputs)
+        return self.done == self.n
 
     def run(self):
         while not self.step(64):
             pass
-        return bytes(self.out[: PLEN * len(self.inputs)])
+        return bytes(self.out[: PLEN * self.n])
 
 
 def values(blob, n=-1):

@@ -13,7 +13,7 @@ A stacked deck is named before what it would make the replay find. Loaded only a
 from cards.rules import CARD_TYPE
 from link import deck
 from linkcards.proto import C_DEAL, C_HAND, C_RULE, C_STACKED, HASH_LEN, CheatError, parse_play, shuffles
-from linkcards.table import Table
+from linkcards.table import Table, empty
 
 
 class Check:
@@ -28,8 +28,12 @@ class Check:
         self.reached = []
         self.n_drawn = 0
         self.orders = {}
+        self.t = None
         self.fail = self._replay()
+        empty(self.t)  # the replay's table: no stale pointer keeps its lists
+        self.t = None
         self.todo = [(k, x) for k, x in enumerate(shuffles(g.epochs)) if (x[0], x[1]) in self.reached]
+        self.orders = self.reached = None  # the replay's: not needed any more
         self.job = None
         self.mine = None  # our stage 1 of the shuffle being checked (values)
         self.done = g.check_done  # shuffles checked (kept in the save)
@@ -46,7 +50,7 @@ class Check:
         if key not in self.orders:
             o1 = deck.perm(self._seed(p), p, e, len(cards))
             o2 = deck.perm(self._seed(1 - p), p, e, len(cards))
-            self.orders[key] = [o1[o2[j]] for j in range(len(cards))]
+            self.orders[key] = bytes(o1[o2[j]] for j in range(len(cards)))  # no list of ints
         k = cards[self.orders[key][i]]
         if p == self.g.me:
             got = self.g.drawn
@@ -61,7 +65,7 @@ class Check:
         grids[g.me] = g.grid.map
         grids[g.peer] = self.grid
         try:
-            t = Table(mode=g.mode, first=g.first, me=g.me, grids=grids, truth=self._truth)
+            t = self.t = Table(mode=g.mode, first=g.first, me=g.me, grids=grids, truth=self._truth)
             log = g.log
             i = 0
             while i < len(log):
@@ -79,9 +83,12 @@ class Check:
                     return CheatError(C_DEAL, "Opponent's decryption dealt us a wrong card")
                 if whites:
                     hand[:] = list(whites) + [k for k in hand if k not in whites]
-                if move not in t.legal_moves():
-                    return CheatError(C_RULE, "Opponent made an illegal move")
-                t.apply(move)
+                try:  # apply() checks the move is legal first (one list of moves, not two)
+                    t.apply(move)
+                except ValueError as e:
+                    if e.args and e.args[0] == "illegal move":  # cards.engine's
+                        return CheatError(C_RULE, "Opponent made an illegal move")
+                    raise
             if t.winner != g.winner:
                 return CheatError(C_RULE, "The game does not replay to the same end")
         except CheatError as e:
@@ -106,7 +113,7 @@ class Check:
                         self.job = deck.Stage(g.key_seed, d, e, cards, True)
                     if not self.job.step(units):
                         return False
-                    self.mine = deck.values(self.job.out)
+                    self.mine = self.job.out  # the values as one blob
                     self.job = None
                     return False
                 if self.job is None:

@@ -19,7 +19,6 @@ names. Message layouts: docs/link-protocol.md section 9.
 from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
 from core.compat import const
 from link import deck
-from linkcards.grid import MyGrid, PeerGrid
 from linkcards.proto import (
     C_DEAL,
     C_GRID,
@@ -41,7 +40,6 @@ from linkcards.proto import (
     shuffle_no,
     shuffles,
 )
-from linkcards.table import Table
 
 # phases
 COIN = const(0)
@@ -141,6 +139,16 @@ class LcGame:
         return self.phase == PLAY and bool(self.agenda) and self.agenda[0][0] == _T_PLAY and \
             self.agenda[0][1] == self.me
 
+    def rx_live(self):
+        """Bytes of rx still needed (what a save keeps): the parts of a stage being received, or
+        the peer's stage 1 that our stage 2 is made from; none otherwise."""
+        if self.rx_parts:
+            return self.rx_parts * deck.PER_PART * deck.PLEN
+        ag = self.agenda
+        if ag and ag[0][0] == _T_S2 and ag[0][1] == self.peer:
+            return len(self.rx)
+        return 0
+
     def waiting_for_peer(self):
         return bool(self.agenda) and not self.my_move() and self.job is None and \
             self.phase not in (DONE, CHEAT)
@@ -149,7 +157,7 @@ class LcGame:
         """Our player's move (a tuple from table.legal_moves())."""
         t = self.table
         move = tuple(move)
-        if not self.my_move() or move not in t.legal_moves():
+        if not self.my_move() or not t.is_legal(move):
             raise ValueError("not a legal move now")
         whites = ()
         if move[0] == M_DISCARD_WHITES:
@@ -220,6 +228,10 @@ class LcGame:
         return 1
 
     def _setup(self, first):
+        # the grids and the engine come in after the coin toss (link.commit has left the heap)
+        from linkcards.grid import MyGrid, PeerGrid
+        from linkcards.table import Table
+
         self.first = first
         gid = self.gid
         self.grid = MyGrid(gid, self.me, self.rand)
@@ -270,7 +282,8 @@ class LcGame:
             if kind == _T_S1:
                 self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
             else:
-                self.job = deck.Stage(self.key_seed, d, epoch, deck.values(self.rx, n), False, buf)
+                vals = memoryview(self.rx)[: n * deck.PLEN]  # the peer's stage 1, as received
+                self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf)
         self.budget = 0  # a stage's work takes the step
         if not self.job.step(units):
             return 0
@@ -375,10 +388,12 @@ class LcGame:
             # "none of my cards can be played": it depends on the hand we cannot see (the
             # check at the end replays it with the true hand)
             t.forced = move
-        elif move not in t.legal_moves():
+        search = move[0] == M_PEG and t.up[self.me][move[2]] == DOWN
+        # a search waits for our answer: checked now; any other move is checked by _apply
+        if search and not t.is_legal(move):
             raise CheatError(C_RULE, "Opponent made an illegal move")
         self.log += m
-        if move[0] == M_PEG and t.up[self.me][move[2]] == DOWN:
+        if search:
             self.move = (move, whites)
             self.agenda.insert(1, (_T_REVEAL, self.me, 0, move[2], 0))
         else:
@@ -403,10 +418,15 @@ class LcGame:
 
     def _check(self, units):
         if self.check is None:
+            from linkcards.table import empty
+
             t = self.table
             if t is not None:  # the check replays on an engine of its own: this one leaves the heap
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
-                self.table = None
+                empty(t)  # its lists leave the heap now, before the check replays
+                self.table = t = None
+            # the deck buffers served the deals: none is left, and the check needs none
+            self.rx = self.mine1 = self.peer2 = bytearray()
             from linkcards.check import Check
 
             self.check = Check(self)

@@ -34,12 +34,12 @@ C_DEAL = const(24)  # a wrong decryption: a card dealt to us that is not ours to
 C_GRID = const(25)  # its Coordinate cards are not the committed ones, or not 5 ships + 7 misses
 
 def shuffles(log):
-    """The shuffles of a game's log: [(deck, epoch, cards)], in order."""
+    """The shuffles of a game's log: [(deck, epoch, cards as bytes)], in order."""
     out = []
     i = 0
     while i < len(log):
         n = log[i + 3]
-        out.append((log[i], log[i + 1] | (log[i + 2] << 8), list(log[i + 4 : i + 4 + n])))
+        out.append((log[i], log[i + 1] | (log[i + 2] << 8), bytes(log[i + 4 : i + 4 + n])))
         i += 4 + n
     return out
 

@@ -3,13 +3,11 @@
 send are the same bytes). Saved after every step that changed something, before the link's
 next poll (docs/link-protocol.md 5.2): what was taken is never lost, what leaves was saved.
 
-Layout: tag 'D', version, then fields each with a 2-byte length (little-endian).
+Layout: tag 'D', version, then fields each with a 2-byte length (little-endian). Reading one
+back is linkcards.restore's, loaded only to continue a game.
 """
 
 from core.compat import const
-from linkcards.game import LcGame
-from linkcards.grid import MyGrid, PeerGrid
-from linkcards.table import Table
 
 TAG = const(0x44)  # 'D'
 _VERSION = const(1)
@@ -39,6 +37,39 @@ class _Out:
         return len(data)
 
 
+class Parts:
+    """The same as a list of buffers for core.storage (parts()): the big fields are the game's
+    own buffers, referenced, not copied, so a save takes no block of its own. Valid until the
+    game's next step."""
+
+    def __init__(self):
+        self.parts = []
+        self.small = None  # the bytearray short fields are gathered in
+        self.n = 0
+
+    def append(self, v):
+        if self.small is None:
+            self.small = bytearray()
+            self.parts.append(self.small)
+        self.small.append(v)
+        self.n += 1
+
+    def extend(self, data):
+        if len(data) < 64:  # copied: a buffer the caller reuses (the link's header) is one
+            if self.small is None:
+                self.small = bytearray()
+                self.parts.append(self.small)
+            self.small.extend(data)
+        else:
+            self.parts.append(data)
+            self.small = None
+        self.n += len(data)
+
+    def write(self, data):  # as a file, for Link.write_snapshot
+        self.extend(data)
+        return len(data)
+
+
 def _put(b, data):
     n = len(data)
     b.append(n & 255)
@@ -58,8 +89,9 @@ def _put_list(b, items):
 
 def save(g, buf=None):
     """The game's bytes, with the messages it made that the link has not taken yet. With buf
-    (a bytearray allocated once), written into it: a memoryview of the save is returned."""
-    b = _Out(buf)
+    (a bytearray allocated once), written into it: a memoryview of the save is returned; with
+    a Parts, added to it (and it is returned)."""
+    b = buf if isinstance(buf, Parts) else _Out(buf)
     for v in (TAG, _VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done):
         b.append(v)
     _put(b, g.key_seed)
@@ -81,7 +113,8 @@ def save(g, buf=None):
     _put(b, ag)
     _put_list(b, g.inbox)
     _put_list(b, g.outbox)
-    for f in (g.rx, g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
+    _put(b, memoryview(g.rx)[: g.rx_live()])
+    for f in (g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
         _put(b, f)
     mv = b""
     if g.move is not None:
@@ -92,90 +125,28 @@ def save(g, buf=None):
     _put(b, g.peer_open or b"")
     _put(b, g.final or b"")
     _put(b, (bytes((g.cheat[0],)) + g.cheat[1].encode()) if g.cheat else b"")
+    if b is buf:
+        return b
     return memoryview(b.buf)[: b.n] if buf is not None else bytes(b.buf[: b.n])
 
 
-class _Reader:
-    def __init__(self, data, i):
-        self.d = data
-        self.i = i
-
-    def field(self):
-        d, i = self.d, self.i
-        if i + 2 > len(d):
-            raise ValueError("damaged link card save")
-        n = d[i] | (d[i + 1] << 8)
-        if i + 2 + n > len(d):
-            raise ValueError("damaged link card save")
-        self.i = i + 2 + n
-        return d[i + 2 : i + 2 + n]
-
-
 def load(data, rand):
-    """LcGame from save() (bytes or a memoryview); ValueError if damaged."""
+    """LcGame from save() (bytes or a memoryview); ValueError if damaged. linkcards.restore
+    does it, and leaves the heap again on the device."""
     if len(data) < 8 or data[0] != TAG or data[1] != _VERSION:
         raise ValueError("not a link card save")
-    g = LcGame(data[2], data[3], rand)
-    g.phase = data[4]
-    g.first = data[5] if data[5] != 255 else -1
-    g.rx_parts = data[6]
-    g.check_done = data[7]
-    r = _Reader(data, 8)
-    g.key_seed = bytes(r.field())
-    coin = r.field()
-    gid = bytes(r.field())
-    if coin:
-        from link.commit import CoinFlip
+    from linkcards.restore import restore
 
-        g.coin = CoinFlip.from_bytes(coin)
-    g.gid = gid or None
-    grid = r.field()
-    if grid:
-        g.grid = MyGrid(gid, g.me, None, grid[:12], grid[12:])
-    leaves = r.field()
-    if leaves:
-        g.pgrid = PeerGrid(gid, g.peer)
-        g.pgrid.leaves[:] = leaves
-    tb = r.field()
-    if tb:
-        t = Table.from_bytes(tb[:-6])
-        t.me = g.me
-        e = tb[-6:]
-        t.epoch = [e[0] | (e[1] << 8), e[2] | (e[3] << 8)]
-        t.index = [e[4], e[5]]
-        g.table = t
-    ag = r.field()
-    g.agenda = []
-    for i in range(0, len(ag), 6):
-        x = ag[i : i + 6]
-        stand = x[5] if x[5] != 255 else -1
-        g.agenda.append((x[0], x[1], x[2] | (x[3] << 8), x[4], stand))
-    ib = _Reader(r.field(), 0)
-    g.inbox = []
-    while ib.i < len(ib.d):
-        g.inbox.append(bytes(ib.field()))
-    ob = _Reader(r.field(), 0)
-    g.outbox = []
-    while ob.i < len(ob.d):
-        g.outbox.append(bytes(ob.field()))
-    g.rx[:] = r.field()
-    g.mine1[:] = r.field()
-    g.peer2[:] = r.field()
-    g.epochs = bytearray(r.field())
-    g.hashes = bytearray(r.field())
-    g.log = bytearray(r.field())
-    g.drawn = bytearray(r.field())
-    mv = r.field()
-    if mv:
-        from linkcards.proto import parse_play
+    try:
+        return restore(data, rand)
+    finally:
+        _drop("linkcards.restore")
 
-        g.move = parse_play(mv)
-    g.peer_open = bytes(r.field()) or None
-    g.final = bytes(r.field()) or None
-    ch = r.field()
-    if ch:
-        g.cheat = (ch[0], bytes(ch[1:]).decode())
-    if r.i != len(data):
-        raise ValueError("damaged link card save")
-    return g
 
+def _drop(name):
+    import sys
+
+    if sys.implementation.name == "micropython":
+        from core.compat import unload
+
+        unload(name)

@@ -35,7 +35,7 @@ class Table(Game):
         self.epoch = [0, 0]
         self.index = [0, 0]
         deck = deck_cards(self.power_cards)
-        self.epoch_cards = [list(deck), list(deck)]
+        self.epoch_cards = [bytes(deck), bytes(deck)]  # bytes: no list of ints kept
         if grids is None:
             return
         for p in (0, 1):
@@ -48,10 +48,16 @@ class Table(Game):
                 self.hand[p].append(self._draw_one(p))
         self._begin_turn()
 
-    def legal_moves(self, distinct=False):
+    def apply(self, move):
+        Game.apply(self, move)
+        # the public events serve the single handheld's screens: none here, so none kept
+        self.events = []
+        self.prev_events = []
+
+    def legal_moves(self, distinct=False, pick=-1):
         if self.forced is not None:
             return [self.forced]
-        return Game.legal_moves(self, distinct)
+        return Game.legal_moves(self, distinct, pick)
 
     def _draw_one(self, p):
         fresh = not self.draw[p] and bool(self.disc[p])
@@ -61,7 +67,7 @@ class Table(Game):
         if fresh:
             self.epoch[p] += 1
             self.index[p] = 0
-            self.epoch_cards[p] = sorted(self.draw[p] + [k])
+            self.epoch_cards[p] = bytes(sorted(self.draw[p] + [k]))
         i = self.index[p]
         self.index[p] += 1
         if self.truth is not None:
@@ -146,6 +152,14 @@ class Table(Game):
             _swap(self.only, h, k)
             return True
         return False
+
+
+def empty(t):
+    """Drop everything a table holds (the collector scans the stack conservatively: a stale
+    pointer to a table left behind must not keep its lists)."""
+    if t is not None:
+        for k in list(t.__dict__):  # (an instance's __dict__ is read-only on MicroPython)
+            setattr(t, k, None)
 
 
 def _swap(seq, old, new):

@@ -21,7 +21,7 @@ lc_draw|Draw|Döntetlen
 lc_cheat|CHEAT CAUGHT|CSALÁS!
 lc_void|The game does not count|A játszma nem számít
 lc_hint_play|<>:move A:play|<>:lépés A:játszik
-lc_hint_end|A:menu|A:menü
+lc_hint_end|B:menu|B:menü
 lc_hint_wait|B:menu|B:menü
 lc_hand|Hand: %s|Kéz: %s
 lc_score|Sunk %d:%d|Süllyedt %d:%d

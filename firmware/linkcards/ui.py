@@ -23,7 +23,7 @@ SLOT = "link_cards"
 TAG = b"D"
 FW = (1, 0, 0)
 _UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
-_SAVE_BYTES = const(8192)  # the game (about 4 KB) and the link's snapshot (up to 8 + 4 messages)
+_TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
 _ST_UNPLUGGED = const(1)
 _ST_MISMATCH = const(5)
 
@@ -33,15 +33,14 @@ strings.add(EN, HU)
 def _link(app, rand, mode, saved=None):
     from link.session import Link
 
-    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules(mode), saved=saved, tx_slots=8)
+    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
 
 
 class LinkCards(ui.Screen):
     def __init__(self, w):
         self.w = w
-        self.buf = bytearray(_SAVE_BYTES)  # every save is written here: one block, taken at once
         self.sel = 0
-        self.moves = []
+        self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
         self.key = None  # what the screen shows, to redraw only on a change
 
     def update(self, app):
@@ -49,25 +48,28 @@ class LinkCards(ui.Screen):
         if w.link is None:
             return
         w.step(app.now, _UNITS)
+        changed = w.needs_save
         if w.needs_save and w.g is not None:  # no game before the link opens: nothing to continue
             self.save(app)
         g = w.g
         btn = app.buttons
         over = g is not None and g.phase in (DONE, CHEAT)
-        if over:
-            if btn.pressed(A) or btn.pressed(B):
+        if over:  # B leaves the result, as every wait of the game (A, the move key, does not)
+            if btn.pressed(B):
                 app.clear_game(SLOT)
                 app.home()
             return
         if g is not None and not g.my_move():
-            self.moves = []
+            self.moves = b""
         if g is not None and g.my_move():
-            moves = g.table.legal_moves()
-            if moves != self.moves:
-                self.moves = moves
-                self.sel = 0
-                app.redraw()
-            n = len(moves)
+            if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
+                moves = pack_moves(g.table.legal_moves())
+                if moves != self.moves:
+                    self.moves = moves
+                    self.sel = 0
+                    app.redraw()
+                moves = None
+            n = len(self.moves) // 4
             if btn.pressed(LEFT):
                 self.sel = (self.sel - 1) % n
                 app.redraw()
@@ -75,8 +77,8 @@ class LinkCards(ui.Screen):
                 self.sel = (self.sel + 1) % n
                 app.redraw()
             elif btn.pressed(A):
-                g.play(moves[self.sel])
-                self.moves = []
+                g.play(_move(self.moves, self.sel))
+                self.moves = b""
                 self.save(app)
                 app.cue("click")
                 app.redraw()
@@ -103,9 +105,8 @@ class LinkCards(ui.Screen):
     def save(self, app):
         w = self.w
         turn = w.g.table.turn if w.g is not None and w.g.table is not None else 0
-        self.buf[0] = TAG[0]
-        n = len(w.save_bytes(memoryview(self.buf)[1:]))
-        app.save_game(SLOT, memoryview(self.buf)[: 1 + n], turn, "link_cards", "u_turn")
+        # the save in parts (the game's own buffers, not copied): no 4-5 KB block for it
+        app.save_game(SLOT, w.save_parts(TAG), turn, "link_cards", "u_turn")
 
     def draw(self, app, fb):
         fb.fill(0)
@@ -134,7 +135,7 @@ class LinkCards(ui.Screen):
         elif g.phase == CHECK:
             lines = [t("lc_checking") % (g.check_done, g.check.total if g.check is not None else 0)]
         elif g.job is not None:
-            lines = [t("lc_shuffle") % (g.job.done, len(g.job.inputs))]
+            lines = [t("lc_shuffle") % (g.job.done, g.job.n)]
         elif g.table is None or not g.my_move():
             lines = [t("lc_their_move") if g.table is not None and g.table.cur != g.me else t("lc_dealing")]
         else:
@@ -146,13 +147,22 @@ class LinkCards(ui.Screen):
             hand = [_card(k) for k in tb.hand[g.me]]
             lines.append(t("lc_hand") % ",".join(hand))
             if self.moves and g.my_move():
-                label = _label(self.moves[self.sel])
-                lines.append("%d/%d %s" % (self.sel + 1, len(self.moves), label))
+                label = _label(_move(self.moves, self.sel))
+                lines.append("%d/%d %s" % (self.sel + 1, len(self.moves) // 4, label))
         y = ui.BODY_Y
         for s in lines[:5]:
             ui.text(fb, _fit(s), 0, y)
             y += 9
         ui.hint(fb, t(hint))
+
+
+def pack_moves(moves):
+    """Moves (act, card, cell, arg) as 4 bytes each, -1 as 255."""
+    return bytes(x & 255 for m in moves for x in m)
+
+
+def _move(packed, i):
+    return tuple(x if x != 255 else -1 for x in packed[4 * i : 4 * i + 4])
 
 
 def _card(k):

@@ -11,7 +11,7 @@ game sent and the link's queue could not take yet waits in the game's outbox, in
 
 from core.compat import const
 from linkcards.game import LcGame
-from linkcards.save import _Out, load, save
+from linkcards.save import Parts, _Out, load, save
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
 ST_OPEN = const(6)  # link.session.ST_OPEN
@@ -68,6 +68,22 @@ class Wired:
         self.link.write_snapshot(sink)
         view = memoryview(out)[: 2 + n + sink.n]
         return view if buf is not None else bytes(view)
+
+    def save_parts(self, tag):
+        """The same save as save_bytes() after `tag`, as a list of buffers for core.storage
+        (no block of its own: linkcards.save.Parts); valid until the next step."""
+        self.needs_save = False
+        p = Parts()
+        p.extend(tag)
+        p.append(0)  # the game's length, below
+        p.append(0)
+        head = p.small
+        o = len(head) - 2
+        n = save(self.g, p).n - o - 2 if self.g is not None else 0
+        head[o] = n & 255
+        head[o + 1] = n >> 8
+        self.link.write_snapshot(p)
+        return p.parts
 
     @classmethod
     def load(cls, data, mode, rand):

@@ -23,6 +23,14 @@ def test_round_trip():
     assert st.load("game") == (b"state-1", "main")
 
 
+def test_payload_in_parts_is_one_payload():
+    """A payload may be a list of buffers (core.storage.parts): written one after the other,
+    read back as one, with a prefix too."""
+    st = _fresh()
+    st.save("game", [b"sta", bytearray(b"te"), memoryview(b"-12")[:2]], b"H")
+    assert st.load("game") == (b"Hstate-1", "main")
+
+
 def test_second_save_keeps_backup_of_first():
     st = _fresh()
     st.save("game", b"one")
