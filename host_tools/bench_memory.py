@@ -114,8 +114,8 @@ ROWS = (
     # B presses there do nothing), so any seed ends within the script.
     ("express", "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
     # Card game, standard, vs the CPU, you first: with seed 7, A on each prompt plays a
-    # whole game to the result; B leaves it.
-    ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B", 1),
+    # whole game to the result; B leaves it, B the Card game submenu.
+    ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B,WAIT1000,B", 1),
     ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
     # The card game over the cable, standard: A on both picks the rules; the link, the coin,
     # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
