@@ -36,7 +36,6 @@ from battleship.rules import (
 )
 from core.compat import const
 from core.prng import Rng
-from torpedo.ai import press_frame
 from torpedo.rules import (
     DRAW,
     END_DECIDED,
@@ -270,6 +269,8 @@ class Game:
 
     def cpu_frame(self):
         """The frame at which the CPU to move fires (then pass it to fire())."""
+        from torpedo.ai import press_frame  # only the CPU aims: a cable game never loads it
+
         return press_frame(self.drift(), self.level, self.rng)
 
     def check_press(self, frame, claimed_hit):
