@@ -77,6 +77,7 @@ _DONE = const(6)
 
 class CableMatch:
     cable = True
+    last = None  # the last call shown (torpedo.locate), kept while the periscope is up
 
     def __init__(self, app, lg, rand, snapshot=None, resumed=False):
         """lg: a LinkGame made before the link's modules were loaded (torpedo.link_ui.linking), so
