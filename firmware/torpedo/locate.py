@@ -11,8 +11,9 @@ panel: whose turn, both scores, the fleet of the grid shown as little ships
 Every answer comes up big across the screen for a moment (A skips). SHIP
 LOCATED raises the periscope (torpedo.scope_ui) for whoever located it; a tie
 raises it for the shoot-out. The periscope takes this screen's place (the two
-modules are never in the heap together) and makes a new one when it is down. The match (torpedo.match, torpedo.cable) supplies the
-opponent's moves as events; this screen paces and shows them.
+modules are never in the heap together) and makes a new one when it is down.
+The match (torpedo.match, torpedo.cable) supplies the opponent's moves as
+events; this screen paces and shows them.
 """
 
 from battleship import grid as gridview
