@@ -4,6 +4,7 @@ from linkcable import Cable, Pair, rand_source
 from linkduel import FLEET_A, FLEET_B, Duel, classic_ok
 from support import raises
 
+from link.coin import CoinFlip
 from link.commit import (
     C_ANSWER,
     C_COIN_COPY,
@@ -16,7 +17,6 @@ from link.commit import (
     C_SUNK_HIDDEN,
     M_ANSWER,
     CheatError,
-    CoinFlip,
     MyFleet,
     PeerFleet,
     cell_name,
