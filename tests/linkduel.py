@@ -10,7 +10,6 @@ row * 10 + col.
 from linkcable import rand_source
 
 from core.prng import Rng
-from link.coin import CoinFlip
 from link.commit import (
     M_ANSWER,
     M_COIN_COMMIT,
@@ -19,6 +18,7 @@ from link.commit import (
     M_FLEET_REVEAL,
     M_SHOT,
     CheatError,
+    CoinFlip,
     MyFleet,
     PeerFleet,
 )

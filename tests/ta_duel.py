@@ -9,8 +9,7 @@ from linkcable import rand_source
 from ta_play import LAYOUT, LAYOUT_B, hit_frame, miss_frame
 
 from core.prng import Rng
-from link.coin import CoinFlip
-from link.commit import M_COIN_COMMIT, M_COIN_REVEAL, CheatError
+from link.commit import M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
 from link.session import ST_OPEN
 from torpedo.link_game import LinkGame
 from torpedo.rules import FIRE, LOCATE, OVER, SHOOTOUT

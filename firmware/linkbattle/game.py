@@ -38,7 +38,6 @@ from battleship.rules import (
     Refused,
 )
 from core.compat import const, ticks_diff
-from link.coin import CoinFlip
 from link.commit import (
     C_ANSWER,
     C_FLEET_COPY,
@@ -53,6 +52,7 @@ from link.commit import (
     M_SHOT,
     SEED_LEN,
     CheatError,
+    CoinFlip,
     MyFleet,
     PeerFleet,
     cell_name,

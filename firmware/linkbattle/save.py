@@ -21,8 +21,7 @@ import binascii
 
 from battleship.rules import CELLS, SALVO, SIZE
 from core.compat import const
-from link.coin import CoinFlip
-from link.commit import HASH_LEN, PART_HASHES, MyFleet
+from link.commit import HASH_LEN, PART_HASHES, CoinFlip, MyFleet
 from linkbattle.game import CHEAT, COIN, FORFEIT, PLAYING, LkGame, rules_bytes
 
 _VERSION = const(1)

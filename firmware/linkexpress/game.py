@@ -29,8 +29,7 @@ from express.engine import NONE as NO_SHIP
 from express.engine import OVER as G_OVER
 from express.engine import from_bytes as game_from_bytes
 from express.rules import DICE, SHIPS
-from link.coin import CoinFlip
-from link.commit import C_COIN_COPY, C_COIN_OPEN, HASH_LEN, M_COIN_COMMIT, M_COIN_REVEAL, CheatError
+from link.commit import C_COIN_COPY, C_COIN_OPEN, HASH_LEN, M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
 from link.dice import C_CHAIN, LINK_LEN, SEED_LEN, Chain, Feed, PeerChain, roll_faces
 
 ST_OPEN = const(6)  # link.session.ST_OPEN

@@ -2,9 +2,9 @@
 
 CableMatch (same calls as torpedo.match.CpuMatch) runs this handheld's side of
 docs/link-protocol.md on app.hw.link: the Link session (handshake, resume),
-the coin flip (link.coin, loaded until it lands), both fleet commitments
-(torpedo.link_game.LinkGame, link.commit), the calls, answers and torpedo
-presses as events for the screens, and the fleet reveals at the end. Stages: LINKING (no game yet), FLIP (coin toss), PLACE
+the coin flip, both fleet commitments (ta_link.LinkGame, link.commit), the
+calls, answers and torpedo presses as events for the screens, and the fleet
+reveals at the end. Stages: LINKING (no game yet), FLIP (coin toss), PLACE
 (our fleet), COMMIT (ours sent, waiting for the rival's), PLAY, REVEAL (over:
 ours sent, checking theirs), DONE (checked).
 
@@ -28,7 +28,7 @@ torpedo.cheat, loaded when one is.
 """
 
 
-from core.compat import const, load, unload
+from core.compat import const, load
 from core.prng import Rng
 from link.commit import (
     C_PROTOCOL,
@@ -39,6 +39,7 @@ from link.commit import (
     M_FLEET_REVEAL,
     M_SHOT,
     CheatError,
+    CoinFlip,
 )
 from link.session import (
     ST_MISMATCH,
@@ -183,7 +184,7 @@ class CableMatch:
         """The messages the match handles itself: the coin toss, the commitments, the reveals."""
         link = self.link
         if self.stage == _LINKING:
-            self.coin = load("link.coin").CoinFlip(link.role, link.stream, self.rand)
+            self.coin = CoinFlip(link.role, link.stream, self.rand)
             self.stage = _FLIP
             self.send(self.coin.commit_msg())
         if self.stage == _PLAY and self.g.phase == OVER:
@@ -220,7 +221,6 @@ class CableMatch:
         self.g = self.lg.game
         self.me = self.lg.me
         self.coin = None
-        unload("link.coin")  # tossed: its code leaves the heap (a new game loads it again)
         self.stage = _PLACE
         self.shuffle()
 

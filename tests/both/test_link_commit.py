@@ -4,7 +4,6 @@ from linkcable import Cable, Pair, rand_source
 from linkduel import FLEET_A, FLEET_B, Duel, classic_ok
 from support import raises
 
-from link.coin import CoinFlip
 from link.commit import (
     C_ANSWER,
     C_COIN_COPY,
@@ -17,6 +16,7 @@ from link.commit import (
     C_SUNK_HIDDEN,
     M_ANSWER,
     CheatError,
+    CoinFlip,
     MyFleet,
     PeerFleet,
     cell_name,

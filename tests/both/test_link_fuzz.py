@@ -9,8 +9,7 @@ from linkduel import FLEET_B
 
 from core.prng import Rng
 from link import frame as lf
-from link.coin import CoinFlip
-from link.commit import CheatError, MyFleet, PeerFleet
+from link.commit import CheatError, CoinFlip, MyFleet, PeerFleet
 
 
 def _bytes(rng, n, zeros=True):

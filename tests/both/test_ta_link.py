@@ -7,7 +7,6 @@ from ta_play import LAYOUT as LAYOUT_A
 from ta_play import LAYOUT_B, hit_frame, miss_frame, rand_source
 
 from battleship.rules import NOT_YOUR_TURN, Refused
-from link.coin import CoinFlip
 from link.commit import (
     C_ANSWER,
     C_PROTOCOL,
@@ -16,6 +15,7 @@ from link.commit import (
     M_FLEET_COMMIT,
     M_SHOT,
     CheatError,
+    CoinFlip,
 )
 from torpedo.link_game import C_PRESS, M_PRESS, LinkGame, fleet_ok, rules_bytes, seed_from_game_id
 from torpedo.rules import FIRE, LOCATE, OVER, SHIP_LOCATED, TARGET_LOCATED
