@@ -192,10 +192,11 @@ class Scope(ui.Screen):
         self.settled(app)
 
     def down(self, app):
-        """Down periscope: the grid again, on a Locate made from the match once this module has
-        left the heap (torpedo.view.Then)."""
+        """Down periscope: the grid again, on a Locate made from the match once this module and
+        the drift's (torpedo.scope) have left the heap (torpedo.view.Then)."""
+        self.g.forget_drift()
         app.replace(Then(self.m, "torpedo.locate", "Locate"))
-        unload("torpedo.scope_ui")
+        unload("torpedo.scope_ui", "torpedo.scope")
 
     def settled(self, app):
         """Both fired: the round is decided (or another one comes)."""
