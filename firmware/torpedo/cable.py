@@ -61,7 +61,7 @@ _TX_SLOTS = const(4)
 _TAG = const(0x54)  # a save: b"T", 1 (over the cable), then see save()
 _PEER = "ta_peer"  # the save of the rival's fleet commitments
 _CABLE = const(1)
-_ROOM = const(192)  # the save buffer's room to grow: the call log, messages waiting
+_ROOM = const(128)  # the save buffer's room to grow beyond the answers' log: messages waiting
 SLOT = "torpedo_link"  # the cable game's save slot (App.save_game)
 _EV_ANSWER = const(1)  # match events (see torpedo.view)
 _EV_CALL = const(2)
@@ -301,7 +301,8 @@ class CableMatch:
             n += 1 + len(m)
         if self.buf is None or len(self.buf) < n:  # one buffer for the match's saves
             self.buf = None  # the old one goes before the new one comes
-            self.buf = bytearray(n + _ROOM)  # room for the calls to come
+            # room for every answer still to come (their log grows the save) and a little more
+            self.buf = bytearray(n + len(p.log) - k + _ROOM)
         b = self.buf
         b[0:5] = bytes((_TAG, _CABLE, self.stage, self.cursor, 1 if self.touching else 0))
         b[5] = lg.me
