@@ -47,6 +47,7 @@ class _Stub:
     cable = True
     cheat = None
     cursor = 44
+    last = None
     me = 0
 
     def __init__(self, st=_CONNECTING, g=None, stage=0):

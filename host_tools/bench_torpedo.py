@@ -16,7 +16,7 @@ sys.path[:0] = [ROOT + "/firmware"]
 
 from core.prng import Rng  # noqa: E402
 from torpedo.ai import press_frame  # noqa: E402
-from torpedo.engine import Game  # noqa: E402
+from torpedo.engine import Game, drift_seed  # noqa: E402
 from torpedo.rules import (  # noqa: E402
     END_NAMES,
     END_SHOOTOUT,
@@ -26,7 +26,7 @@ from torpedo.rules import (  # noqa: E402
     OVER,
     TORPEDOES,
 )
-from torpedo.scope import Drift, drift_seed, period_for  # noqa: E402
+from torpedo.scope import Drift, period_for  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 

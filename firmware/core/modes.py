@@ -62,7 +62,10 @@ def menu_path(key):
 # Every game in progress has its own slot (App.save_game): a save named "g_" + its key.
 # Continue lists them in this order. The two link modes share one slot (the handhelds
 # agree on the variant), and Torpedo Attack has one against the CPU and one over the cable.
-SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards", "link_cards", "torpedo", "torpedo_link")
+SLOTS = (
+    "battleship", "salvo", "link_battle", "express", "link_express", "cards", "link_cards", "torpedo",
+    "torpedo_link",
+)  # fmt: skip
 
 
 def slot_of(key):

@@ -11,7 +11,12 @@ continues across transactions, so each page row is one write).
 
 import adafruit_ssd1306
 
-from core.compat import const
+from core.compat import const, unload
+
+# What the driver brings for SPI panels (its SPI class, adafruit_bus_device.spi_device) an I2C
+# panel never uses: out of the heap (about 3 KB, for every screen of every mode).
+adafruit_ssd1306.SSD1306_SPI = adafruit_ssd1306.spi_device = None
+unload("adafruit_bus_device.spi_device")
 
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)

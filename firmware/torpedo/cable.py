@@ -61,6 +61,7 @@ _TX_SLOTS = const(4)
 _TAG = const(0x54)  # a save: b"T", 1 (over the cable), then see save()
 _PEER = "ta_peer"  # the save of the rival's fleet commitments
 _CABLE = const(1)
+_ROOM = const(128)  # the save buffer's room to grow beyond the answers' log: messages waiting
 SLOT = "torpedo_link"  # the cable game's save slot (App.save_game)
 _EV_ANSWER = const(1)  # match events (see torpedo.view)
 _EV_CALL = const(2)
@@ -76,6 +77,7 @@ _DONE = const(6)
 
 class CableMatch:
     cable = True
+    last = None  # the last call shown (torpedo.locate), kept while the periscope is up
 
     def __init__(self, app, lg, rand, snapshot=None, resumed=False):
         """lg: a LinkGame made before the link's modules were loaded (torpedo.link_ui.linking), so
@@ -98,6 +100,7 @@ class CableMatch:
         self.cursor = 44
         self.finished = False
         self.seen = -1  # the link status last drawn
+        self.buf = None  # the save's bytes, reused from save to save (see save())
 
     # -- what the screens ask ------------------------------------------------------
     def ready(self):
@@ -271,7 +274,7 @@ class CableMatch:
         acknowledged (a power cut while linking up starts a new game instead).
         The rival's commitments (3.2 KB, fixed from then on) are saved once, as
         "ta_peer"; each later save (after nearly every message) is under a
-        kilobyte, built in one exact allocation."""
+        kilobyte, built in one buffer kept for the match (a new one every save cut up the heap)."""
         link = self.link
         if not link.needs_save:
             return  # nothing new since the last save (the screens ask after every move)
@@ -296,7 +299,11 @@ class CableMatch:
         n = 5 + 11 + 2 + len(game) + 2 + len(mine) + 12 + 32 + 2 + k + 1 + count.n
         for m in self.out:
             n += 1 + len(m)
-        b = bytearray(n)
+        if self.buf is None or len(self.buf) < n:  # one buffer for the match's saves
+            self.buf = None  # the old one goes before the new one comes
+            # room for every answer still to come (their log grows the save) and a little more
+            self.buf = bytearray(n + len(p.log) - k + _ROOM)
+        b = self.buf
         b[0:5] = bytes((_TAG, _CABLE, self.stage, self.cursor, 1 if self.touching else 0))
         b[5] = lg.me
         b[6] = lg.pending & 0xFF
@@ -323,7 +330,7 @@ class CableMatch:
             i += 1 + len(m)
         link.write_snapshot(_Into(b, i))
         game = mine = None
-        app.save_game(SLOT, b, lg.game.turns[0] + lg.game.turns[1] + 1, unit="u_turn")
+        app.save_game(SLOT, memoryview(b)[:n], lg.game.turns[0] + lg.game.turns[1] + 1, unit="u_turn")
 
     def finish(self, app):
         self.finished = True

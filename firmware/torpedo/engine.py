@@ -36,7 +36,6 @@ from battleship.rules import (
 )
 from core.compat import const
 from core.prng import Rng
-from torpedo.ai import press_frame
 from torpedo.rules import (
     DRAW,
     END_DECIDED,
@@ -68,9 +67,9 @@ from torpedo.rules import (
     TARGET_SCORE,
     TORPEDOES,
 )
-from torpedo.scope import Drift, drift_seed, period_for
 
 VERSION = const(1)
+_M30 = const(0x3FFFFFFF)
 _UNSET = const(0xFFFE)  # shoot-out: this player has not fired this round
 # drift_seed() tags: one stream per purpose, never shared
 _TAG_TORPEDO = const(1)  # + shooter
@@ -79,6 +78,15 @@ _TAG_AIM = const(4)
 _TAG_AI = const(5)
 _TAG_FLEET = const(6)
 _TAG_FIRST = const(7)
+
+
+def drift_seed(game_seed, a, b=0, c=0):
+    """A 30-bit seed for one torpedo's drift (torpedo.scope), from the game seed and small ints."""
+    x = game_seed & _M30
+    for v in (a, b, c):
+        x = ((x ^ (v & 0xFFFF)) * 0x2C1B3 + 0x3D4F) & _M30
+        x ^= x >> 13
+    return x
 
 
 class Game:
@@ -259,6 +267,9 @@ class Game:
         else:
             raise Refused(WRONG_PHASE)
         if key != self._drift_key:
+            from torpedo.scope import Drift, period_for  # loaded while a periscope is up (see forget_drift)
+
+            self._drift = None
             if self.phase == FIRE:
                 s = drift_seed(self.seed, _TAG_TORPEDO + self.turn, self.target, self.torpedo)
                 self._drift = Drift(s, period_for(self.level))
@@ -268,8 +279,15 @@ class Game:
             self._drift_key = key
         return self._drift
 
+    def forget_drift(self):
+        """The periscope is down: its drift is made again when asked (torpedo.scope may leave the heap)."""
+        self._drift = None
+        self._drift_key = -1
+
     def cpu_frame(self):
         """The frame at which the CPU to move fires (then pass it to fire())."""
+        from torpedo.ai import press_frame  # only the CPU aims: a cable game never loads it
+
         return press_frame(self.drift(), self.level, self.rng)
 
     def check_press(self, frame, claimed_hit):

@@ -10,19 +10,21 @@ panel: whose turn, both scores, the fleet of the grid shown as little ships
 
 Every answer comes up big across the screen for a moment (A skips). SHIP
 LOCATED raises the periscope (torpedo.scope_ui) for whoever located it; a tie
-raises it for the shoot-out. The match (torpedo.match, torpedo.cable) supplies the
-opponent's moves as events; this screen paces and shows them.
+raises it for the shoot-out. The periscope takes this screen's place (the two
+modules are never in the heap together) and makes a new one when it is down.
+The match (torpedo.match, torpedo.cable) supplies the opponent's moves as
+events; this screen paces and shows them.
 """
 
 from battleship import grid as gridview
 from battleship.rules import SHIP_SIZES, SIZE
 from core import font, ui
-from core.compat import const
+from core.compat import const, unload
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
-from torpedo import scope_ui
 from torpedo.rules import HIT1, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, TARGET_LOCATED
 from torpedo.view import (
+    Then,
     banner,
     end_words,
     goes_on,
@@ -69,7 +71,7 @@ class Locate(ui.Screen):
         self.state = _WAIT
         self.timer = 0
         self.ev = None  # the event on show: (kind, cell, announcement, ship)
-        self.last = None  # the last call, for the panel
+        self.last = match.last  # the last call, for the panel (kept by the match over the periscope)
         self.note = None  # a word for the panel ("Called already")
         self.tie = False
         self.ended = False
@@ -116,8 +118,12 @@ class Locate(ui.Screen):
         app.redraw()
 
     def scope(self, app):
+        """Up periscope: this screen gives way to it, and its module and the grid's leave the heap
+        (the periscope is the cable game's largest moment); the periscope comes back to a Locate
+        made from the match (torpedo.scope_ui.Scope.down)."""
         self.state = _WAIT
-        app.push(scope_ui.Scope(self.m))
+        app.replace(Then(self.m, "torpedo.scope_ui", "Scope"))
+        unload("torpedo.locate", "battleship.grid")
 
     # -- the frame -----------------------------------------------------------------
     def update(self, app):
@@ -210,7 +216,7 @@ class Locate(ui.Screen):
         if kind != _EV_ANSWER and kind != _EV_CALL:
             return
         self.ev = e
-        self.last = e
+        self.last = m.last = e
         self.view = _ENEMY if kind == _EV_ANSWER else _OWN
         self.state = _SHOW
         self.timer = _SHOW_SHIP if ann == SHIP_LOCATED else _SHOW_FRAMES

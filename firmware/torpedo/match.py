@@ -31,6 +31,7 @@ _EV_PRESS = const(3)
 
 class CpuMatch:
     cable = False
+    last = None  # the last call shown (torpedo.locate), kept while the periscope is up
 
     def __init__(self, game):
         self.g = game

@@ -11,8 +11,9 @@ of a table step. Every parameter is drawn from Rng(drift seed), so two
 handhelds with the same seed show the same drift frame for frame, and a
 press at frame f is a hit or a miss on both: that is the link verifier.
 
-drift_seed() derives one seed per torpedo from the game seed, so nothing of
-the game's own random stream is used (a cable game never has to agree on it).
+torpedo.engine.drift_seed() derives one seed per torpedo from the game seed, so
+nothing of the game's own random stream is used (a cable game never has to
+agree on it). The engine loads this module only when a periscope is up.
 """
 
 from core.compat import const
@@ -35,7 +36,6 @@ from torpedo.rules import (
     WOBBLE_RATIO,
 )
 
-_M30 = const(0x3FFFFFFF)
 _SUB = const(6)  # phase sub-steps: 1/64 of a table step
 _FULL = const(16384)  # one full sine period in phase units (256 << _SUB)
 
@@ -58,15 +58,6 @@ def sine(phase):
         q = 64 - q
     v = _QSIN[q]
     return -v if i & 128 else v
-
-
-def drift_seed(game_seed, a, b=0, c=0):
-    """A 30-bit seed for one torpedo, from the game seed and who/what/which (small ints)."""
-    x = game_seed & _M30
-    for v in (a, b, c):
-        x = ((x ^ (v & 0xFFFF)) * 0x2C1B3 + 0x3D4F) & _M30
-        x ^= x >> 13
-    return x
 
 
 class Drift:

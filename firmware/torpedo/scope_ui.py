@@ -21,7 +21,7 @@ theirs. A settled round shows both shots (ROUND).
 
 from battleship.rules import SHIP_SIZES
 from core import font, strings, ui
-from core.compat import const
+from core.compat import const, unload
 from core.hal import A
 from core.strings import t
 from torpedo.rules import (
@@ -39,7 +39,7 @@ from torpedo.rules import (
     TORPEDOES,
     WINDOW,
 )
-from torpedo.view import end_words, goes_on, name_key
+from torpedo.view import Then, end_words, goes_on, name_key
 
 _INTRO = const(0)
 _AIM = const(1)
@@ -137,7 +137,7 @@ class Scope(ui.Screen):
                     self.begin()
                     app.redraw()
                 else:
-                    app.pop()
+                    self.down(app)
 
     def watch(self, app, skip):
         e = self.pending
@@ -179,7 +179,7 @@ class Scope(ui.Screen):
                 self.begin()  # the next torpedo
                 app.redraw()
             else:
-                app.pop()
+                self.down(app)
             return
         if g.phase == SHOOTOUT and g.sd_round == self.round:
             if self.m.cable:
@@ -190,6 +190,13 @@ class Scope(ui.Screen):
                 app.redraw()
             return
         self.settled(app)
+
+    def down(self, app):
+        """Down periscope: the grid again, on a Locate made from the match once this module and
+        the drift's (torpedo.scope) have left the heap (torpedo.view.Then)."""
+        self.g.forget_drift()
+        app.replace(Then(self.m, "torpedo.locate", "Locate"))
+        unload("torpedo.scope_ui", "torpedo.scope")
 
     def settled(self, app):
         """Both fired: the round is decided (or another one comes)."""

@@ -61,7 +61,7 @@ def _new(slot, go):
 def cpu_modules(app, level):
     """What a game against the CPU runs on, the largest first (on a heap that compiling sources
     cut up, the order decides whether it fits: this one does in 192 KB)."""
-    need(app, "torpedo.engine", "torpedo.place", "battleship.ai", "torpedo.match")
+    need(app, "torpedo.engine", "torpedo.place", "battleship.ai", "torpedo.match", "torpedo.ai")
     if level == HARD:
         need(app, "battleship.ai_hard")
 

@@ -3,8 +3,9 @@ the same press, and a higher level hits more often."""
 
 from core.prng import Rng
 from torpedo.ai import press_frame
+from torpedo.engine import drift_seed
 from torpedo.rules import AIM_REACT, WINDOW
-from torpedo.scope import Drift, drift_seed, period_for
+from torpedo.scope import Drift, period_for
 
 
 def _hit_rate(level, n=200):
