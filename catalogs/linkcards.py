@@ -68,6 +68,20 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, jo
     return scr
 
 
+def _grids(scr):
+    """The board page (UP/DOWN): our Carrier face up and shielded, a Miss and a sunk ship of theirs."""
+    from cards.rules import MISS, SUNK, UP
+
+    tb = scr.w.g.table
+    tb.up[0][0] = UP
+    tb.shield[0][0] = 0
+    tb.up[1][5] = UP
+    tb.ident[1][5] = MISS
+    tb.up[1][2] = SUNK
+    scr.board = True
+    return scr
+
+
 _BUILD = (
     ("connecting", lambda: _screen(status=0)),
     ("unplugged", lambda: _screen(status=_UNPLUGGED)),
@@ -76,6 +90,7 @@ _BUILD = (
     ("shuffling", lambda: _screen(phase=SETUP, job=True)),
     ("your_move", lambda: _screen(phase=PLAY, my_move=True)),
     ("their_move", lambda: _screen(phase=PLAY)),
+    ("grids", lambda: _grids(_screen(phase=PLAY))),
     ("checking", lambda: _screen(phase=CHECK)),
     ("won", lambda: _screen(phase=DONE, winner=0)),
     ("lost", lambda: _screen(phase=DONE, winner=1)),

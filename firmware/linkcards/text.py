@@ -23,7 +23,19 @@ lc_void|The game does not count|A játszma nem számít
 lc_hint_play|<>:move A:play|<>:lépés A:játszik
 lc_hint_end|B:menu|B:menü
 lc_hint_wait|B:menu|B:menü
+lc_hint_grids|^v:grids B:menu|^v:rácsok B:menü
+lc_hint_hand|^v:hand|^v:kéz
+lc_them|Them|Ők
+lc_you|You|Te
 lc_hand|Hand: %s|Kéz: %s
+lc_c0|White|Fehér
+lc_c1|Red 1|Vörös 1
+lc_c2|Red 2|Vörös 2
+lc_c3|Red 4|Vörös 4
+lc_c4|Shield|Pajzs
+lc_c5|Disc/2|Eldob/2
+lc_c6|Rep/3|Jav/3
+lc_ini|-CBDSP|-HCRTP
 lc_score|Sunk %d:%d|Süllyedt %d:%d
 lc_standard|Standard|Normál
 lc_beginner|Beginner|Kezdő

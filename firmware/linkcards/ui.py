@@ -6,14 +6,31 @@
 The screen runs linkcards.wire.Wired once a frame (poll, take, a few exponentiations, send) and
 saves it when it asks (before the next poll: docs/link-protocol.md 5.2). It shows the link's
 state, the shuffle's and the end check's progress, and in play the grids' sunk count, the
-hand, and one legal move at a time (LEFT/RIGHT pick, A plays); a caught cheat is named on a
-screen of its own, as Link battle's. Randomness: app.rand_bytes() (os.urandom on the device).
+hand, and one legal move at a time (LEFT/RIGHT pick, A plays); UP/DOWN turn to the two grids
+(theirs and ours: face down, Miss, a ship afloat with its hits, sunk, shielded) and back. A
+caught cheat is named on a screen of its own, as Link battle's. Randomness: app.rand_bytes()
+(os.urandom on the device).
 """
 
-from cards.rules import BEGINNER, CARD_TYPE, CARD_TYPES, DRAW, M_DISCARD_WHITES, M_PEG, STANDARD, cell_name
-from core import strings, ui
+from cards.rules import (
+    BEGINNER,
+    CARD_TYPE,
+    COLS,
+    DRAW,
+    M_DISCARD_WHITES,
+    M_PEG,
+    MISS,
+    NO_CARD,
+    ROW_NAMES,
+    STANDARD,
+    SUNK,
+    UP,
+    cell_name,
+)
+from core import font, strings, ui
 from core.compat import const
-from core.hal import LEFT, RIGHT, A, B
+from core.hal import DOWN, LEFT, RIGHT, A, B
+from core.hal import UP as KEY_UP
 from core.strings import t
 from linkcards.game import CHEAT, CHECK, COIN, DONE
 from linkcards.text import EN, HU
@@ -42,6 +59,7 @@ class LinkCards(ui.Screen):
         self.sel = 0
         self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
         self.key = None  # what the screen shows, to redraw only on a change
+        self.board = False  # UP/DOWN: the two grids instead of the hand and the move
 
     def update(self, app):
         w = self.w
@@ -59,9 +77,12 @@ class LinkCards(ui.Screen):
                 app.clear_game(SLOT)
                 app.home()
             return
+        if g is not None and g.table is not None and (btn.pressed(KEY_UP) or btn.pressed(DOWN)):
+            self.board = not self.board
+            app.redraw()
         if g is not None and not g.my_move():
             self.moves = b""
-        if g is not None and g.my_move():
+        if g is not None and g.my_move() and not self.board:
             if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
                 moves = pack_moves(g.table.legal_moves())
                 if moves != self.moves:
@@ -141,19 +162,62 @@ class LinkCards(ui.Screen):
         else:
             lines = [t("lc_your_move")]
             hint = "lc_hint_play"
-        if g is not None and g.table is not None and g.phase not in (CHEAT, DONE):
+        table = g is not None and g.table is not None and g.phase not in (CHEAT, DONE)
+        if table:
             tb = g.table
-            lines.append(t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me)))
-            hand = [_card(k) for k in tb.hand[g.me]]
-            lines.append(t("lc_hand") % ",".join(hand))
-            if self.moves and g.my_move():
-                label = _label(_move(self.moves, self.sel))
-                lines.append("%d/%d %s" % (self.sel + 1, len(self.moves) // 4, label))
+            lines[0] += "  " + t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me))
+            if self.board:
+                _grids(fb, tb, g.me)
+                lines = lines[:1]
+                hint = "lc_hint_hand"
+            else:
+                hand = ", ".join([_card(k) for k in tb.hand[g.me]])
+                lines += ui.wrap(t("lc_hand") % hand, ui.W)[:2]
+                if self.moves and g.my_move():
+                    label = _label(_move(self.moves, self.sel))
+                    lines.append("%d/%d %s" % (self.sel + 1, len(self.moves) // 4, label))
+                if hint == "lc_hint_wait":
+                    hint = "lc_hint_grids"
         y = ui.BODY_Y
         for s in lines[:5]:
             ui.text(fb, _fit(s), 0, y)
             y += 9
         ui.hint(fb, t(hint))
+
+
+_CW = const(13)  # a grid cell on the board page: 13 x 9 pixels, rows X Y Z, columns 1-4
+_CH = const(9)
+
+
+def _grids(fb, tb, me):
+    """Their grid on the left, ours on the right, as a player sees them on the table: a face-down
+    card is an empty box, a Miss a dot, a ship afloat its initial and the hits it took (white on
+    black), a sunk ship a cross; a shield is a bar along the top."""
+    y0 = ui.BODY_Y + 18
+    for side, x0, key in ((1 - me, 6, "lc_them"), (me, 72, "lc_you")):
+        ui.text(fb, t(key), x0, ui.BODY_Y + 9)
+        for r in range(3):
+            ui.text(fb, ROW_NAMES[r], x0 - 6, y0 + r * _CH)
+            for col in range(COLS):
+                c = r * COLS + col
+                x = x0 + col * _CW
+                y = y0 + r * _CH
+                up = tb.up[side][c]
+                if up == SUNK:
+                    fb.rect(x, y, _CW - 1, _CH - 1, 1)
+                    fb.line(x, y, x + _CW - 2, y + _CH - 2, 1)
+                    fb.line(x, y + _CH - 2, x + _CW - 2, y, 1)
+                elif up == UP and tb.ident[side][c] == MISS:
+                    fb.rect(x, y, _CW - 1, _CH - 1, 1)
+                    fb.fill_rect(x + _CW // 2 - 1, y + _CH // 2 - 1, 2, 2, 1)
+                elif up == UP:
+                    fb.fill_rect(x, y, _CW - 1, _CH - 1, 1)
+                    s = t("lc_ini")[tb.ident[side][c]] + str(tb.damage(side, c))  # initial, hits
+                    ui.text(fb, s, x + (_CW - 1 - font.width(s)) // 2, y + 1, 0)
+                else:
+                    fb.rect(x, y, _CW - 1, _CH - 1, 1)
+                if tb.shield[side][c] != NO_CARD:
+                    fb.hline(x + 2, y - 1, _CW - 5, 1)
 
 
 def pack_moves(moves):
@@ -166,7 +230,8 @@ def _move(packed, i):
 
 
 def _card(k):
-    return CARD_TYPES[CARD_TYPE[k]][3]
+    """A battle card's short name in the player's language (the card game's words)."""
+    return t("lc_c%d" % CARD_TYPE[k])
 
 
 def _label(move):
