@@ -31,7 +31,7 @@ def _disks(size=4096):
 
 
 WINDOW = 4  # messages in flight, as the link's window
-KINDS = ("search", "hand", "stacked", "deal")
+KINDS = ("search", "hand", "stacked", "deal", "keys")  # keys: withholds its keys at the end
 
 
 def _play_lie(g):
@@ -71,6 +71,9 @@ class Liar:
             else:
                 b[0:32] = b[32:64]  # one card twice: refused at once
             return bytes(b)
+        if kind == "open" and self.kind == "keys":
+            self.lied = True
+            return None  # never sent: the other side's forfeit clock ends the game
         if kind == "deal" and self.kind == "deal":
             self.lied = True
             b = bytearray(value)

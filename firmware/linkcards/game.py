@@ -149,6 +149,21 @@ class LcGame:
             return len(self.rx)
         return 0
 
+    def owed(self):
+        """The peer owes us a message that no person has to think about: its coin, grid, shuffle
+        stages, deals, a searched card, its keys at the end (its player's move is not owed)."""
+        ag = self.agenda
+        return not self.inbox and self.waiting_for_peer() and not (ag[0][0] == _T_PLAY)
+
+    def forfeit(self):
+        """The peer went silent where it owed a message: the game ends as a caught cheat would
+        (a side that withholds its keys at the end must not escape the check that way)."""
+        from linkcards.proto import C_SILENT
+
+        self.phase = CHEAT
+        self.cheat = (C_SILENT, "")
+        self.agenda = []
+
     def waiting_for_peer(self):
         return bool(self.agenda) and not self.my_move() and self.job is None and \
             self.phase not in (DONE, CHEAT)
@@ -411,7 +426,11 @@ class LcGame:
         self._queue_draws()
         if t.over:
             self.phase = CHECK
-            self._send(bytes((M_OPEN,)) + self.key_seed + self.grid.seed + bytes(self.grid.map))
+            msg = bytes((M_OPEN,)) + self.key_seed + self.grid.seed + bytes(self.grid.map)
+            if self.lie is not None:
+                msg = self.lie("open", msg)  # None: a cheater that keeps its keys to itself
+            if msg is not None:
+                self._send(msg)
             self.agenda.append((_T_OPEN, 0, 0, 0, 0))
         else:
             self.agenda.append((_T_PLAY, t.cur, 0, 0, 0))

@@ -32,6 +32,7 @@ C_HAND = const(22)  # played a card that was not in its hand
 C_STACKED = const(23)  # its shuffle is not the one its key makes (found at the end)
 C_DEAL = const(24)  # a wrong decryption: a card dealt to us that is not ours to draw
 C_GRID = const(25)  # its Coordinate cards are not the committed ones, or not 5 ships + 7 misses
+C_SILENT = const(26)  # went silent for FORFEIT_MS where it owed a message no person thinks about
 
 def shuffles(log):
     """The shuffles of a game's log: [(deck, epoch, cards as bytes)], in order."""

@@ -20,6 +20,7 @@ lc_lost|You lost|Vesztettél
 lc_draw|Draw|Döntetlen
 lc_cheat|CHEAT CAUGHT|CSALÁS!
 lc_void|The game does not count|A játszma nem számít
+lc_forfeit|The other handheld went silent where it owed a message: you win|A másik gép elhallgatott: nyertél
 lc_hint_play|<>:move A:play|<>:lépés A:játszik
 lc_hint_end|B:menu|B:menü
 lc_hint_wait|B:menu|B:menü

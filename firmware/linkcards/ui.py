@@ -33,6 +33,7 @@ from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as KEY_UP
 from core.strings import t
 from linkcards.game import CHEAT, CHECK, COIN, DONE
+from linkcards.proto import C_SILENT
 from linkcards.text import EN, HU
 from linkcards.wire import ST_OPEN, Wired, rules
 
@@ -138,7 +139,10 @@ class LinkCards(ui.Screen):
         lines = []
         hint = "lc_hint_wait"
         if g is not None and g.phase == CHEAT:
-            lines = [t("lc_cheat")] + ui.wrap(g.cheat[1], ui.W - 4)[:3] + [t("lc_void")]
+            if g.cheat[0] == C_SILENT:
+                lines = ui.wrap(t("lc_forfeit"), ui.W)[:4]
+            else:
+                lines = [t("lc_cheat")] + ui.wrap(g.cheat[1], ui.W - 4)[:3] + [t("lc_void")]
             hint = "lc_hint_end"
         elif g is not None and g.phase == DONE:
             win = g.winner

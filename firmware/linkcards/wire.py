@@ -9,12 +9,13 @@ The game itself (LcGame) is made when the link first opens: its role is the link
 game sent and the link's queue could not take yet waits in the game's outbox, in the save.
 """
 
-from core.compat import const
+from core.compat import const, ticks_diff
 from linkcards.game import LcGame
 from linkcards.save import Parts, _Out, load, save
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
 ST_OPEN = const(6)  # link.session.ST_OPEN
+FORFEIT_MS = 30000  # silent this long (link open, all ours taken) where it owes a message, as 6.1
 _SAVE_MAX = const(8192)  # the game (about 3.5 KB) and the link's snapshot (up to 3.9 KB)
 
 
@@ -30,6 +31,9 @@ class Wired:
         self.g = game
         self.link = None
         self.needs_save = False
+        self.silent = 0  # ms the peer has owed us a message with the link open (not saved)
+        self._now = None
+        self._heard = 0  # the link's dropped frames so far (a peer whose frames the line damages)
 
     def step(self, now, units=4):
         link = self.link
@@ -47,12 +51,23 @@ class Wired:
                     break
                 g.take(m)
                 changed = True
+                self.silent = 0  # the peer spoke: the clock starts again
         if g is not None:
             if g.step(units):
                 changed = True
             while g.outbox and link.send(g.outbox[0]):
                 g.outbox.pop(0)
                 changed = True
+            heard = sum(link.drops)  # frames that came and were dropped: damaged, out of order...
+            if not g.owed() or g.outbox or heard != self._heard:
+                self.silent = 0  # nothing owed, or the peer is sending and the line loses it
+                self._heard = heard
+            elif link.status() == ST_OPEN and link.unacked() == 0 and self._now is not None:
+                self.silent += ticks_diff(now, self._now)  # a pulled cable stops the clock
+                if self.silent >= FORFEIT_MS:
+                    g.forfeit()
+                    changed = True
+        self._now = now
         if changed or link.needs_save:
             self.needs_save = True
 

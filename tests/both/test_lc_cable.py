@@ -34,3 +34,78 @@ def test_over_the_cable_with_a_pull_and_restarts():
     r = [(w.g.phase, w.g.winner) for w in d.w]
     assert r[0][0] == DONE and r[1][0] == DONE and r[0][1] == r[1][1], r
     assert d.w[0].g.log == d.w[1].g.log
+
+
+class _QuietLink:
+    """A link that is open and has nothing in flight, and on which the peer says nothing."""
+
+    def __init__(self):
+        self.open = True
+
+    def poll(self, now):
+        pass
+
+    def status(self):
+        from linkcards.wire import ST_OPEN
+
+        return ST_OPEN if self.open else 1  # 1: ST_UNPLUGGED
+
+    def recv(self):
+        return None
+
+    def send(self, msg):
+        return True
+
+    def unacked(self):
+        return 0
+
+    needs_save = False
+    role = 0
+    stream = b"\x00" * 8
+    drops = [0] * 9
+
+
+def _quiet(seconds, open_=True):
+    from lcduel import rand_source
+
+    from linkcards.wire import Wired
+
+    w = Wired(0, rand_source(3))
+    w.link = _QuietLink()
+    w.link.open = True
+    w.step(0)  # the game starts: our coin commitment goes out, the peer's is owed
+    w.link.open = open_
+    for s in range(1, seconds + 1):
+        w.step(1000 * s)
+    return w.g
+
+
+def test_a_peer_silent_where_it_owes_a_message_forfeits_after_30_s():
+    from linkcards.game import CHEAT
+    from linkcards.proto import C_SILENT
+
+    g = _quiet(29)
+    assert g.phase != CHEAT  # 29 s: still waiting
+    g = _quiet(31)
+    assert g.phase == CHEAT and g.cheat[0] == C_SILENT
+
+
+def test_a_pulled_cable_stops_the_forfeit_clock():
+    from linkcards.game import CHEAT
+
+    assert _quiet(120, open_=False).phase != CHEAT
+
+
+def test_a_peer_that_withholds_its_keys_at_the_end_forfeits():
+    if sys.implementation.name == "micropython":
+        skip("two linked handhelds do not fit one 192K heap")
+    from linkcards.game import CHEAT
+    from linkcards.proto import C_SILENT, M_OPEN
+
+    d = WireDuel(6, 0)
+    d.run(60000, lambda: d.w[1].g is not None)
+    g1 = d.w[1].g
+    send = g1._send
+    g1._send = lambda msg: None if msg[0] == M_OPEN else send(msg)  # the keys never go out
+    d.run(900000, lambda: d.w[0].g.phase == CHEAT)
+    assert d.w[0].g.phase == CHEAT and d.w[0].g.cheat[0] == C_SILENT
