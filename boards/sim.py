@@ -17,6 +17,7 @@ import os
 
 from core.hal import Buttons, Hw, Sound
 from core.storage import Storage
+from core.uartring import UartRing
 
 NAME = "sim"
 EXIT_ON_CRASH = True
@@ -126,51 +127,16 @@ class SimI2C:
             buf[i] = 0
 
 
-class SimUart:
-    """machine.UART's write/any/readinto/read over the virtual cable."""
+class SimUart(UartRing):
+    """machine.UART over the virtual cable."""
 
     def __init__(self, link, size=1024):
+        UartRing.__init__(self, size)
         self.link = link
-        self.buf = bytearray(size)
-        self.head = 0
-        self.count = 0
-        self.overflows = 0
-
-    def feed(self, data):
-        size = len(self.buf)
-        for b in data:
-            if self.count == size:
-                self.overflows += 1  # a real UART FIFO drops too
-                continue
-            self.buf[(self.head + self.count) % size] = b
-            self.count += 1
 
     def write(self, data):
         self.link.send(0x55, data)  # 'U'
         return len(data)
-
-    def any(self):
-        return self.count
-
-    def readinto(self, out, n=None):
-        n = len(out) if n is None else min(n, len(out))
-        n = min(n, self.count)
-        if n == 0:
-            return None
-        size = len(self.buf)
-        for i in range(n):
-            out[i] = self.buf[self.head]
-            self.head = (self.head + 1) % size
-        self.count -= n
-        return n
-
-    def read(self, n=-1):
-        if self.count == 0:
-            return None
-        out = bytearray(self.count if n < 0 else min(n, self.count))
-        self.readinto(out)
-        return bytes(out)
-
 
 class SimClock:
     """Frames are paced by the front end (real time when interactive, virtual

@@ -34,6 +34,7 @@ except ImportError:  # CPython (the host tests of the saves); the page's MicroPy
 from core.compat import ticks_ms
 from core.hal import Buttons, Hw, Sound
 from core.storage import Storage
+from core.uartring import UartRing
 
 NAME = "web"
 EXIT_ON_CRASH = False
@@ -86,54 +87,19 @@ def _web_oled(io):
     return WebOled(WebI2C(), addr=OLED_ADDR)
 
 
-class WebUart:
-    """machine.UART's write/any/readinto/read over the page's cable: a receive ring
-    as large as the Pico's (pico_oled.RXBUF)."""
+class WebUart(UartRing):
+    """machine.UART over the page's cable: a receive ring as large as the Pico's
+    (pico_oled.RXBUF)."""
 
     def __init__(self, io, size=5120):
+        UartRing.__init__(self, size)
         self.io = io
-        self.buf = bytearray(size)
-        self.head = 0
-        self.count = 0
-        self.overflows = 0
-
-    def feed(self, data):
-        size = len(self.buf)
-        for b in data:
-            if self.count == size:
-                self.overflows += 1  # a real UART FIFO drops too
-                continue
-            self.buf[(self.head + self.count) % size] = b
-            self.count += 1
 
     def write(self, data):
         n = len(data)
         if n:
             self.io.send(uctypes.addressof(data), n)
         return n
-
-    def any(self):
-        return self.count
-
-    def readinto(self, out, n=None):
-        n = len(out) if n is None else min(n, len(out))
-        n = min(n, self.count)
-        if n == 0:
-            return None
-        size = len(self.buf)
-        for i in range(n):
-            out[i] = self.buf[self.head]
-            self.head = (self.head + 1) % size
-        self.count -= n
-        return n
-
-    def read(self, n=-1):
-        if self.count == 0:
-            return None
-        out = bytearray(self.count if n < 0 else min(n, self.count))
-        self.readinto(out)
-        return bytes(out)
-
 
 class WebClock:
     """The page's frame timer paces the frames: wait_frame() never waits."""

@@ -15,6 +15,7 @@ from linkcards.save import Parts, _Out, load, save
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
 ST_OPEN = const(6)  # link.session.ST_OPEN
+_D_ORDER = const(6)  # link.frame.D_ORDER: a drop counter of the link's
 FORFEIT_MS = 30000  # silent this long (link open, all ours taken) where it owes a message, as 6.1
 _SAVE_MAX = const(8192)  # the game (about 3.5 KB) and the link's snapshot (up to 3.9 KB)
 
@@ -33,7 +34,7 @@ class Wired:
         self.needs_save = False
         self.silent = 0  # ms the peer has owed us a message with the link open (not saved)
         self._now = None
-        self._heard = 0  # the link's dropped frames so far (a peer whose frames the line damages)
+        self._heard = 0  # the link's out-of-order DATA so far (a peer whose data the line loses)
 
     def step(self, now, units=4):
         link = self.link
@@ -58,9 +59,11 @@ class Wired:
             while g.outbox and link.send(g.outbox[0]):
                 g.outbox.pop(0)
                 changed = True
-            heard = sum(link.drops)  # frames that came and were dropped: damaged, out of order...
+            # DATA from the peer that arrived ahead of one the line lost: it is sending what it
+            # owes (a keepalive or an ACK says nothing of the sort, so noise on them does not count)
+            heard = link.drops[_D_ORDER]
             if not g.owed() or g.outbox or heard != self._heard:
-                self.silent = 0  # nothing owed, or the peer is sending and the line loses it
+                self.silent = 0
                 self._heard = heard
             elif link.status() == ST_OPEN and link.unacked() == 0 and self._now is not None:
                 self.silent += ticks_diff(now, self._now)  # a pulled cable stops the clock

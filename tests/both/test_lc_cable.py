@@ -15,6 +15,9 @@ def test_game_ids_agree():
 
     assert wire.GAME_CARDS == session.GAME_CARDS == 4
     assert wire.ST_OPEN == session.ST_OPEN
+    from link import frame
+
+    assert wire._D_ORDER == frame.D_ORDER
 
 
 def test_over_the_cable_with_a_pull_and_restarts():
