@@ -15,7 +15,7 @@ from linkcards.save import Parts, _Out, load, save
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
 ST_OPEN = const(6)  # link.session.ST_OPEN
-_D_ORDER = const(6)  # link.frame.D_ORDER: a drop counter of the link's
+D_ORDER = const(6)  # link.frame.D_ORDER: a drop counter of the link's
 FORFEIT_MS = 30000  # silent this long (link open, all ours taken) where it owes a message, as 6.1
 _SAVE_MAX = const(8192)  # the game (about 3.5 KB) and the link's snapshot (up to 3.9 KB)
 
@@ -61,7 +61,7 @@ class Wired:
                 changed = True
             # DATA from the peer that arrived ahead of one the line lost: it is sending what it
             # owes (a keepalive or an ACK says nothing of the sort, so noise on them does not count)
-            heard = link.drops[_D_ORDER]
+            heard = link.drops[D_ORDER]
             if not g.owed() or g.outbox or heard != self._heard:
                 self.silent = 0
                 self._heard = heard

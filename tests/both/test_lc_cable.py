@@ -17,7 +17,7 @@ def test_game_ids_agree():
     assert wire.ST_OPEN == session.ST_OPEN
     from link import frame
 
-    assert wire._D_ORDER == frame.D_ORDER
+    assert wire.D_ORDER == frame.D_ORDER
 
 
 def test_over_the_cable_with_a_pull_and_restarts():
