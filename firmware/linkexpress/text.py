@@ -6,6 +6,7 @@ from core.wordlist import Column
 _ROWS = (
     "\n"
     "lx_title|Express over the cable|Expressz kábelen\n"
+    "lx_ships|BS DD CV SS PB|CS RO HO TA JH\n"  # ship i is [3i:3i+2], its die face the first letter
     "lx_connecting|Looking for the other handheld|A másik gépet keresem\n"
     "lx_unplugged|Cable unplugged?|Kihúzták a kábelt?\n"
     "lx_version|Other firmware: update one|Más firmware: frissíts\n"

@@ -40,7 +40,7 @@ from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
 from express.engine import NONE as NO_SHIP
-from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE, SHIP_SHORT
+from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE
 
 strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
 
@@ -57,15 +57,20 @@ _ST_MISMATCH = const(5)
 _ST_OPEN = const(6)
 
 
+def _short(ship):
+    """A ship's two letters in the player's language (BS, DD, CV, SS, PB; CS, RO, HO, TA, JH)."""
+    return t("lx_ships")[3 * ship : 3 * ship + 2]
+
+
 def _face(f):
     if f == NO_FACE:
         return "."
-    return "*" if f == BURST else SHIP_SHORT[f][0]
+    return "*" if f == BURST else _short(f)[0]
 
 
 def _row(fleet):
     """A fleet as text, front on the right."""
-    return " ".join([SHIP_SHORT[fleet[i]] for i in range(len(fleet) - 1, -1, -1)])
+    return " ".join([_short(fleet[i]) for i in range(len(fleet) - 1, -1, -1)])
 
 
 class Play(ui.Screen):
@@ -294,7 +299,7 @@ class Play(ui.Screen):
         n = len(fleet)
         x = ui.W - 2 - 20 * n if x0 is None else x0
         for k in range(n - 1, -1, -1):
-            s = SHIP_SHORT[fleet[k]]
+            s = _short(fleet[k])
             if k == sel:
                 fb.fill_rect(x - 1, y - 1, font.width(s) + 2, 9, 1)
             ui.text(fb, s, x, y, 0 if k == sel else 1)
