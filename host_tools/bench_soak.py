@@ -372,6 +372,7 @@ TOUR = (
     ("express", ("express_menu", "express")),
     ("link_express", ("express_menu", "link_express")),
     ("cards", ("cards_menu", "cards")),
+    ("link_cards", ("cards_menu", "link_cards")),
     ("torpedo", ("torpedo",)),
     ("settings", ("settings",)),
 )
