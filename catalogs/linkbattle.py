@@ -12,14 +12,9 @@ from battleship.rules import CLASSIC, SALVO
 from core.compat import load, unload
 from core.prng import Rng
 from link.commit import MyFleet, PeerFleet
-from linkbattle.game import (
-    ME,
-    PLAYING,
-    ST_OPEN,
-    LkGame,
-    rules_bytes,
-)
-from linkbattle.ui import FW, Session, words
+from link.match import FW, ST_OPEN
+from linkbattle.game import ME, PLAYING, LkGame, rules_bytes
+from linkbattle.ui import Session, words
 
 
 class _Link:
@@ -60,7 +55,7 @@ def _session(status=ST_OPEN, variant=CLASSIC, phase=PLAYING):
     g.role = 0
     g.game_id = b"\x3f\x2a\x11\x22\x33\x44\x55\x66"
     s = Session(g)
-    s.status = status
+    g.status = status
     return s
 
 
@@ -69,7 +64,7 @@ def _play(s, turn=ME, mine=(), theirs=(), seed=7):
     g = s.g
     g.fleet.shuffle(Rng(seed))
     g.my = MyFleet(g.game_id, 0, [(i + 1, g.fleet.ship_cells(i)) for i in range(5)], _zero)
-    g.parts_sent = g.my.parts()
+    g.parts = g.my.parts()  # every part queued
     g.peer.got = g.my.parts()
     g.first = 0
     peer = Fleet(True)

@@ -6,7 +6,8 @@ from battleship.rules import SALVO
 from catalogs.linkbattle import _battle, _play, _session, _ship_cells
 from core.prng import Rng
 from link.commit import C_ANSWER, C_ILLEGAL, C_PROTOCOL, C_SUNK_HIDDEN
-from linkbattle.game import CHEAT, FORFEIT, ME, OVER, PEER, ST_UNPLUGGED, VERIFIED, W_REPEAT, W_SAID_MISS
+from link.match import ST_UNPLUGGED
+from linkbattle.game import CHEAT, FORFEIT, ME, OVER, PEER, VERIFIED, W_REPEAT, W_SAID_MISS
 from linkbattle.ui import stage
 
 
@@ -66,7 +67,7 @@ def screens(app):
     s = _session()
     _play(s, ME, mine=(80, 81))
     s.g.aim = 82
-    s.slow = True
+    s.g.slow = True
     yield "waiting_other", _battle(s)
 
     s = _session()

@@ -2,10 +2,8 @@
 placing the fleet. Loaded only by the catalogue."""
 
 from catalogs.linkbattle import _session
-from linkbattle.game import (
-    COIN,
+from link.match import (
     M_OUT_OF_STEP,
-    PLACING,
     ST_CONNECTING,
     ST_MISMATCH,
     ST_OPEN,
@@ -14,6 +12,7 @@ from linkbattle.game import (
     ST_UNPLUGGED,
     ST_VERSION,
 )
+from linkbattle.game import COIN, PLACING
 from linkbattle.ui import stage
 
 

@@ -6,11 +6,12 @@ import gc
 
 from cards.rules import COORDINATE_DECK, STANDARD
 from link import deck
+from link.match import ST_OPEN
 from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, LcGame
 from linkcards.proto import C_SEARCH
 from linkcards.table import Table
 from linkcards.ui import LinkCards, pack_moves
-from linkcards.wire import ST_OPEN, Wired
+from linkcards.wire import Wired
 
 _UNPLUGGED = 1
 _MISMATCH = 5

@@ -55,7 +55,7 @@ def _play(status=6, phase=PLAYING, game=CAPTAIN):
         e.set_fleet(1, b"\x00\x01\x02\x03\x04")
         g.g = e
     s = Play(g)
-    s.status = status
+    g.status = status
     return s
 
 

@@ -63,7 +63,8 @@ from link.commit import (  # noqa: E402
     M_FLEET_REVEAL,
     M_SHOT,
 )
-from linkbattle.game import CHEAT, COIN, FORFEIT, FORFEIT_MS, OVER, VERIFIED, W_AT_END  # noqa: E402
+from link.match import FORFEIT_MS  # noqa: E402
+from linkbattle.game import CHEAT, COIN, FORFEIT, OVER, VERIFIED, W_AT_END  # noqa: E402
 
 STEP_MS = 33  # core.hal's frame pace
 RXBUF = 5120  # boards/pico_oled.py

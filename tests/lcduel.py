@@ -218,7 +218,8 @@ class WireDuel:
             self.cable.tick(self.now)
             for side in (0, 1):
                 w = self.w[side]
-                w.step(self.now, self.units)
+                w.units = self.units
+                w.step(self.now)
                 g = w.g
                 if g is not None and self.liar is not None and side == 1:
                     g.lie = self.liar.lie
@@ -226,9 +227,9 @@ class WireDuel:
                     if not (self.liar is not None and side == 1 and self.liar.move(g)):
                         v = view_for(g.table, g.me)
                         g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
-                    w.needs_save = True
-                if w.needs_save:
-                    self.flash[side] = w.save_bytes(self.disk[side])
+                    w.dirty = True
+                if w.needs_save():
+                    self.flash[side] = w.save_into(self.disk[side])
             if (until or self.done)():
                 break
         return t

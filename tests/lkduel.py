@@ -16,9 +16,10 @@ from linkcable import Cable, rand_source
 from battleship.rules import CLASSIC
 from core.prng import Rng
 from link.commit import PeerFleet
+from link.match import split
 from link.session import Link
 from linkbattle.game import PLACING, TX_QUEUE, LkGame, rules_bytes
-from linkbattle.save import commitments, payload, restore, saved_rules, split
+from linkbattle.save import commitments, restore, saved_rules
 
 FW = (1, 0, 0)
 TX_SLOTS = TX_QUEUE  # as on the handheld
@@ -129,14 +130,14 @@ class Hand:
             self.fired[g.turn_no] += 1
             self.afloat[g.turn_no] = g.fleet.afloat()
         if g.needs_save() and self.disk is None:
-            g._dirty = g.link.needs_save = False  # no flash: nothing to write
+            g.dirty = g.link.needs_save = False  # no flash: nothing to write
         elif g.needs_save():
             if g.peer.got != self.saved_got:  # the commitments first, as the handheld saves them
                 c = commitments(g)
                 self.peer_disk[: len(c)] = c
                 self.peer_flash = memoryview(self.peer_disk)[: len(c)]
                 self.saved_got = g.peer.got
-            self.flash = payload(g, b"L", self.disk)
+            self.flash = g.save_into(self.disk)
             self.saves += 1
             if len(self.flash) > self.biggest_save:
                 self.biggest_save = len(self.flash)

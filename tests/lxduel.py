@@ -2,7 +2,7 @@
 (tests and the link benchmark only, never on the device).
 
 A Hand is one handheld: a Link on one end of a linkcable.Cable, an LxGame, and
-a "flash" copy of its save (linkexpress.save.payload), written whenever the
+a "flash" copy of its save (LxGame.save_bytes: link.match), written whenever the
 game asks. Its captain is express.ai's (DpCaptain, or RandomCaptain with a
 seeded Rng). restart() rebuilds the Link and the game from flash, as a power
 cycle would. `cheat` plants one lie of a kind in CHEATS: the first chance the
@@ -24,12 +24,13 @@ from linkexpress.game import (
     LxGame,
     rules_bytes,
 )
-from linkexpress.save import payload, restore, saved_rules, split
+from linkexpress.save import restore, saved_rules
 
 from core.prng import Rng
 from express.ai import DpCaptain, RandomCaptain
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
 from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
+from link.match import split
 from link.session import Link
 
 FW = (1, 0, 0)
@@ -142,7 +143,7 @@ class Hand:
         if self.cheat is None or self.cheated:
             return
         g = self.g
-        real = g._send
+        real = g.send
         tamper = TAMPER[self.cheat]
         hand = self
 
@@ -154,7 +155,7 @@ class Hand:
                     msg = t
             real(msg)
 
-        g._send = send
+        g.send = send
 
     def plant(self, kind):
         self.cheat = kind
@@ -173,12 +174,12 @@ class Hand:
             self.move(g)
         if g.needs_save():
             if self.use_flash:
-                self.flash = payload(g)
+                self.flash = g.save_bytes()
                 self.saves += 1
                 if len(self.flash) > self.biggest_save:
                     self.biggest_save = len(self.flash)
             else:
-                g._dirty = g.link.needs_save = False
+                g.dirty = g.link.needs_save = False
 
     def move(self, g):
         e = g.g

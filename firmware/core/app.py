@@ -43,6 +43,7 @@ class App:
         self._mode_modules = None
         self._way = None  # while a game runs: the menu entries it was started from
         self._next = None  # (module, arg, payload) of a game to start after this frame's update
+        self.match = None  # a cable game's link.match.Match: ticked once a frame, as sound is
         self.notice = None
         self.settings = Settings()
         if hw.storage is not None:
@@ -216,6 +217,7 @@ class App:
 
     def end_mode(self):
         """Drop the last game's modules and words from memory."""
+        self.match = None
         if self._mode_modules is not None:
             gone = [m for m in sys.modules if m not in self._mode_modules]
             for m in gone:
@@ -232,6 +234,8 @@ class App:
         self.now = self.clock.wait_frame()
         self.frame += 1
         self.buttons.poll(self.now)
+        if self.match is not None:
+            self.match.tick(self)  # the link runs before the screens read it
         top = self._top_or_home()
         if top is None:
             self.running = False

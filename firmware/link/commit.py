@@ -21,6 +21,7 @@ CheatError(code, text, cell): the game ends on a screen showing `text`.
 import hashlib
 
 from core.compat import const
+from link.match import CheatError  # noqa: F401  (raised here, caught by link.match)
 
 # Game message types: byte 0 of a link message.
 M_COIN_COMMIT = const(0x10)
@@ -53,16 +54,6 @@ _T_FLIP = b"BSv1flip"
 _T_SALT = b"BSv1salt"
 _T_CELL = b"BSv1cell"
 _T_FLEET = b"BSv1flet"
-
-
-class CheatError(Exception):
-    """The peer broke the protocol or lied. code: C_*; text: one line for the screen; cell or -1."""
-
-    def __init__(self, code, text, cell=-1):
-        super().__init__(text)
-        self.code = code
-        self.text = text
-        self.cell = cell
 
 
 def cell_name(cell, width=10):

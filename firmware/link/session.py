@@ -35,21 +35,21 @@ from link.frame import (
     Deframer,
     Framer,
 )
+from link.match import (  # noqa: F401  (status() values and mismatch reasons, for the games)
+    M_OTHER_GAME,
+    M_OUT_OF_STEP,
+    ST_CONNECTING,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_SYNCING,
+    ST_UNPLUGGED,
+    ST_VERSION,
+)
 
-# status() values, for the UI.
-ST_CONNECTING = const(0)  # looking for the other handheld
-ST_UNPLUGGED = const(1)  # nothing heard for dead_ms: cable out or other handheld off
-ST_VERSION = const(2)  # the other handheld speaks another protocol version (peer_version, peer_fw)
-ST_RULES = const(3)  # the other handheld chose other rules (peer_rules)
-ST_SYNCING = const(4)  # linked; agreeing which saved game and which message comes next
-ST_MISMATCH = const(5)  # the saved games differ (mismatch, peer_has_game): new_stream() to start over
-ST_OPEN = const(6)  # linked, messages flow
+# status() values and mismatch reasons come from link.match (named once for every cable game).
 STATUS_NAMES = ("connecting", "unplugged", "version", "rules", "syncing", "mismatch", "open")
-
-# mismatch reasons
 _M_NONE = const(0)
-M_OTHER_GAME = const(1)  # the two sides hold different games (or one holds none)
-M_OUT_OF_STEP = const(2)  # same game, but one side's save is older than the other allows
 
 # Rules bytes carried in HELLO: (game, flags).
 GAME_BATTLESHIP = const(1)

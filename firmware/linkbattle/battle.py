@@ -19,9 +19,10 @@ from battleship.rules import CELLS, SIZE
 from core import ui
 from core.compat import const, ticks_diff
 from core.hal import A, B
+from link.match import ST_OPEN
 from linkbattle import board
 from linkbattle.board import NEWS_MINE, NEWS_NONE, NEWS_THEIRS, OWN, TARGET
-from linkbattle.game import EV_ANSWER, EV_SHOT, EV_TURN, ME, ST_OPEN
+from linkbattle.game import EV_ANSWER, EV_SHOT, EV_TURN, ME
 from linkbattle.view import GRID_X, GRID_Y, K_BATTLE, K_MENU
 
 HOLD_MS = 700  # their last shot of a turn stays on our grid this long before we aim
@@ -51,7 +52,7 @@ class Battle(ui.Screen):
     # -- input -------------------------------------------------------------------------------
     def update(self, app):
         s = self.s
-        if s.tick(app, K_BATTLE) < 0:
+        if s.follow(app, K_BATTLE):
             return
         ev = s.take_events()
         g = s.g
@@ -132,9 +133,7 @@ class Battle(ui.Screen):
             app.cue("click")
             app.redraw()
             return
-        g.fire(self.cur)
-        if g.needs_save():
-            s.save(app)  # the shot leaves in the next poll: it is in flash first
+        g.fire(self.cur)  # saved before the next poll sends it (link.match)
         app.redraw()
 
     def draw(self, app, fb):
@@ -154,7 +153,7 @@ class Paused(ui.Menu):
         ui.Menu.__init__(self, "lk_paused", [("lk_back", _back), ("lk_save_quit", self._quit)])
 
     def update(self, app):
-        if self.s.tick(app, K_MENU) < 0:
+        if self.s.follow(app, K_MENU):
             return
         ui.Menu.update(self, app)
 

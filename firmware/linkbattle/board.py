@@ -6,7 +6,8 @@ from battleship.rules import HIT, SHIP_SIZES, SIZE
 from core import font, ui
 from core.compat import const
 from core.strings import t
-from linkbattle.game import ME, OVER, ST_OPEN, ST_UNPLUGGED
+from link.match import ST_OPEN, ST_UNPLUGGED
+from linkbattle.game import ME, OVER
 from linkbattle.view import PANEL_W, PANEL_X, draw_own, header, hint, ship_name
 
 TARGET = const(0)

@@ -12,9 +12,7 @@ from battleship.rules import SALVO
 from core import ui
 from core.hal import A, B
 from core.strings import t
-from linkbattle.game import (
-    COIN,
-    LINKING,
+from link.match import (
     M_OUT_OF_STEP,
     PROTOCOL,
     ST_CONNECTING,
@@ -23,8 +21,8 @@ from linkbattle.game import (
     ST_RULES,
     ST_UNPLUGGED,
     ST_VERSION,
-    rules_of,
 )
+from linkbattle.game import COIN, LINKING, rules_of
 from linkbattle.view import K_COIN, K_CONNECT, K_PLACE, SAVE, lines, title_key
 
 
@@ -38,7 +36,7 @@ class Connect(ui.Screen):
 
     def update(self, app):
         s = self.s
-        if s.tick(app, K_CONNECT) < 0:
+        if s.follow(app, K_CONNECT):
             return
         g = s.g
         link = g.link
@@ -105,7 +103,7 @@ class Coin(ui.Screen):
 
     def update(self, app):
         s = self.s
-        if s.tick(app, K_COIN) < 0:
+        if s.follow(app, K_COIN):
             return
         if app.buttons.pressed(A):
             app.cue("click")

@@ -27,7 +27,6 @@ from linkbattle.game import CHEAT, ME, VERIFIED
 from linkbattle.view import (
     GRID_X,
     GRID_Y,
-    K_END,
     PANEL_W,
     PANEL_X,
     PEER_SAVE,
@@ -105,7 +104,6 @@ class End(ui.Screen):
 
     def update(self, app):
         s = self.s
-        s.tick(app, K_END)
         s.take_events()
         g = s.g
         if not self.cued:

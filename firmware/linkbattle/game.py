@@ -37,7 +37,7 @@ from battleship.rules import (
     WRONG_PHASE,
     Refused,
 )
-from core.compat import const, ticks_diff
+from core.compat import const
 from link.commit import (
     C_ANSWER,
     C_FLEET_COPY,
@@ -57,18 +57,8 @@ from link.commit import (
     PeerFleet,
     cell_name,
 )
+from link.match import Match
 
-# What this game reads of link.session (the same numbers; tests/both/test_lk_game.py checks):
-# named here so that the screens can run over a stand-in link without loading the link layer.
-ST_CONNECTING = const(0)  # link.session.Link.status()
-ST_UNPLUGGED = const(1)
-ST_VERSION = const(2)
-ST_RULES = const(3)
-ST_SYNCING = const(4)
-ST_MISMATCH = const(5)
-ST_OPEN = const(6)
-M_OUT_OF_STEP = const(2)  # Link.mismatch
-PROTOCOL = const(2)  # link.frame.VERSION
 GAME_BATTLESHIP = const(1)  # HELLO rules byte 0
 RULE_SALVO = const(1)  # HELLO rules byte 1
 RULE_TOUCHING = const(2)
@@ -111,11 +101,11 @@ W_AT_END = const(3)  # found when the fleet was revealed
 # C_ILLEGAL: index into ILLEGAL
 ILLEGAL = ("wrong ships", "wrong length", "not straight", "ships touch", "overlap")
 
-FORFEIT_MS = 30000  # silent this long (link open, all our messages taken) where it owes one
+SAVE = "link_battle"  # the save slot of both link modes (App.save_game)
+PEER_SAVE = "lkpeer"  # the peer's commitments, saved apart (linkbattle.save)
 # The link's send queue for this game (Link(tx_slots=...)): at most 4 fleet parts, then a shot or
 # an answer and the fleet reveal are ever unacknowledged; 8 slots instead of 16 keep 1.9 KB free.
 TX_QUEUE = const(8)
-_PARTS_AHEAD = const(4)  # FLEET_COMMIT parts queued unacknowledged at most (the link's window)
 _FLEET_CELLS = const(17)  # 5 + 4 + 3 + 3 + 2: every ship cell hit ends the game
 _N_SHIPS = const(5)
 _MISS = const(2)  # battleship.grid / battleship.engine view codes
@@ -163,7 +153,9 @@ def fleet_check(ships, touching):
     return -1
 
 
-class LkGame:
+class LkGame(Match):
+    tag = b"L"
+
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
         # good (reset() reuses it); a caller may hand in one it allocated earlier still.
@@ -176,10 +168,8 @@ class LkGame:
         self.seen = bytearray(CELLS)  # the peer's ocean as we know it: 0, _MISS, _HIT, _SUNK
         self.peer_sunk = bytearray(_N_SHIPS)  # which of the peer's ships we sank
         self.peer_map = None  # the peer's revealed cell map once checked
-        self.out = []  # messages the link's queue had no room for yet, in order
-        self.silent = 0  # ms the peer has owed us a message, link open
-        self._now = None
-        self._dirty = False
+        self._init_match()
+        self.peer_got = 0  # the peer's commitment parts in flash (_save_more)
         self.reset()
 
     def reset(self):
@@ -190,7 +180,7 @@ class LkGame:
         self.game_id = bytes(8)
         self.coin = None
         self.my = None  # MyFleet once committed
-        self.parts_sent = 0  # FLEET_COMMIT parts queued on the link so far
+        self.parts = 0  # its FLEET_COMMIT parts (queued by link.match a window's worth at a time)
         p = self.peer
         p.got = 0
         p.n_log = 0
@@ -225,9 +215,14 @@ class LkGame:
     def salvo(self):
         return self.variant == SALVO
 
+    @property
+    def parts_sent(self):
+        """Our FLEET_COMMIT parts queued on the link so far."""
+        return self.parts - self.sending_parts()
+
     def committed(self):
         """Our fleet is committed and every part of it is queued on the link."""
-        return self.my is not None and self.parts_sent >= self.my.parts()
+        return self.my is not None and self.sending_parts() == 0
 
     def ready(self):
         """Both fleets are committed: shots may fly."""
@@ -248,10 +243,6 @@ class LkGame:
     def done(self):
         return self.phase >= VERIFIED
 
-    def needs_save(self):
-        """Something sent or taken since the last save (save.payload): save before the next step()."""
-        return self.phase != LINKING and (self._dirty or self.link.needs_save)
-
     # -- the player's moves ------------------------------------------------------
     def commit(self):
         """The fleet is placed: commit to it (FLEET_COMMIT parts go out)."""
@@ -265,11 +256,13 @@ class LkGame:
         self.my = my
         self.peer.own = my.fleet_hash()
         self.phase = PLAYING
-        self.parts_sent = 0
+        self.parts = my.parts()
+        self.out.insert(0, 0)  # the parts come before anything else, made as the link has room
+        self.dirty = True
         if self.peer.complete() and bytes(self.peer.blob[:HASH_LEN]) == self.peer.own:
             self._caught(CheatError(C_FLEET_COPY, "Opponent copied our fleet commitment"))
             return
-        self._flush()
+        self.flush()
 
     def fire(self, cell):
         """Our shot at cell (the answer comes through step(): EV_ANSWER)."""
@@ -278,78 +271,64 @@ class LkGame:
         if self.peer.answered[cell]:
             raise Refused(REPEAT)
         self.aim = cell
-        self._send(bytes((M_SHOT, cell)))
+        self.send(bytes((M_SHOT, cell)))
 
     def abandon(self):
         """Give up the saved game for a fresh one (after a mismatch with the peer's)."""
         self.link.new_stream()
         self.reset()
 
-    # -- the loop --------------------------------------------------------------------
-    def step(self, now):
-        """Poll the link, take and answer the peer's messages, send what waits. Returns EV_* bits."""
-        link = self.link
-        link.poll(now)
-        ev = 0
-        st = link.status()
-        if self.phase == LINKING and st == ST_OPEN and link.stream is not None:
-            self.role = link.role
-            self.coin = CoinFlip(link.role, link.stream, self.rand)
-            self.phase = COIN
-            self._send(self.coin.commit_msg())
-        while self.phase < VERIFIED:
-            m = link.recv()
-            if m is None:
-                break
-            self.silent = 0
-            try:
-                ev |= self._take(m)
-            except CheatError as e:
-                self._caught(e)
-            except (IndexError, ValueError):
-                self._caught(CheatError(C_PROTOCOL, "Opponent sent a bad message"), _W_BAD)
-            if self.phase >= VERIFIED:
-                ev |= _EV_END
-        ev |= self._flush()
-        # A peer that owes us a message (its coin, or its fleet at the end) and keeps silent
-        # while the link is open and has taken everything of ours, forfeits.
-        if self._now is not None and (self.phase == COIN or self.phase == OVER):
-            if st == ST_OPEN and link.unacked() == 0 and not self.out:
-                self.silent += ticks_diff(now, self._now)
-                if self.silent >= FORFEIT_MS:
-                    self.phase = FORFEIT
-                    self.winner = ME
-                    self._dirty = True
-                    ev |= _EV_END
-        self._now = now
-        return ev
+    # -- the protocol, for link.match --------------------------------------------------
+    def started(self):
+        return self.phase != LINKING
 
-    def _send(self, msg):
-        self.out.append(msg)
-        self._flush()
+    def over(self):
+        return self.phase >= VERIFIED
 
-    def _flush(self):
-        """Queue what waits on the link. Our fleet's parts go a window's worth at a time (made
-        from MyFleet as they go), so no save ever holds all 15; they come before anything else."""
+    def _open(self):
         link = self.link
-        my = self.my
-        ev = 0
-        if my is not None and self.parts_sent < my.parts():
-            while self.parts_sent < my.parts() and link.unacked() < _PARTS_AHEAD:
-                if not link.send(my.part_msg(self.parts_sent)):
-                    break
-                self.parts_sent += 1
-            if self.parts_sent < my.parts():
-                return 0
-            ev = self._start()
-        out = self.out
-        while out and link.send(out[0]):
-            out.pop(0)
-        if out:
-            self._dirty = True
-        return ev
+        self.role = link.role
+        self.coin = CoinFlip(link.role, link.stream, self.rand)
+        self.phase = COIN
+        self.send(self.coin.commit_msg())
+        return 0
+
+    def _work(self):
+        return self._start()  # the first turn, once our last part is queued
+
+    def _part(self, k):
+        return self.my.part_msg(k)
+
+    def owed(self):
+        """Its coin, or its fleet at the end: messages no person has to think about."""
+        return self.phase == COIN or self.phase == OVER
+
+    def _forfeit(self):
+        self.phase = FORFEIT
+        self.winner = ME
+        return _EV_END
+
+    def save_as(self):
+        return SAVE, "link_salvo" if self.variant == SALVO else "link_battle", self.turn_no, "u_turn"
+
+    def write_state(self, sink):
+        from linkbattle.save import write_state
+
+        write_state(self, sink)
+
+    def _save_more(self, app):
+        """The peer's commitments first when more of them came (3.2 KB at most, a few times a
+        game); the game and its link after them (under 2 KB; about 700 bytes in play)."""
+        if self.peer.got != self.peer_got:
+            from linkbattle.save import commitments
+
+            app.save(PEER_SAVE, commitments(self))
+            self.peer_got = self.peer.got
 
     def _caught(self, e, why=-1):
+        if not isinstance(e, CheatError):  # what link.match caught: a malformed message
+            e = CheatError(C_PROTOCOL, "Opponent sent a bad message")
+            why = _W_BAD
         code = e.code
         if why < 0:
             why = 0
@@ -363,7 +342,8 @@ class LkGame:
         self.cheat = (code, e.cell, why)
         self.cheat_msg = e.text  # the link layer's own words (English; not saved: screens use cheat)
         self.phase = CHEAT
-        self._dirty = True
+        self.dirty = True
+        return _EV_END
 
     def _bad(self, why, cell=-1):
         texts = (
@@ -376,8 +356,7 @@ class LkGame:
         )
         text = "Opponent " + texts[why] + (cell_name(cell) if why == W_REPEAT else "")
         e = CheatError(C_PROTOCOL, text, cell)
-        self._caught(e, why)
-        return _EV_END
+        return self._caught(e, why)
 
     # -- the peer's messages -------------------------------------------------------------
     def _take(self, m):
@@ -385,7 +364,7 @@ class LkGame:
         ph = self.phase
         if t == M_COIN_COMMIT and ph == COIN:
             self.coin.take_commit(m)
-            self._send(self.coin.reveal_msg())
+            self.send(self.coin.reveal_msg())
             return 0
         if t == M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
@@ -412,7 +391,7 @@ class LkGame:
         return self._bad(_W_UNKNOWN)
 
     def _start(self):
-        if self.turn >= 0 or not self.ready():
+        if self.phase != PLAYING or self.turn >= 0 or self.turn_no or not self.ready():
             return 0
         self._begin(ME if self.first == self.role else PEER)
         return EV_TURN
@@ -432,7 +411,7 @@ class LkGame:
             return self._bad(W_REPEAT, cell)
         self.fleet.receive(cell)
         ans, hit, sunk = self.my.answer(cell)
-        self._send(ans)
+        self.send(ans)
         self.last_theirs = (cell, hit, sunk)
         self.shots_left -= 1
         ev = EV_SHOT
@@ -474,7 +453,7 @@ class LkGame:
         self.turn = -1
         self.shots_left = 0
         self.silent = 0
-        self._send(self.my.reveal_msg())
+        self.send(self.my.reveal_msg())
         return _EV_OVER
 
     def _reveal(self, m):

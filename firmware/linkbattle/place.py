@@ -43,7 +43,7 @@ class Placing(placing.Placement):
             self.fleet.shuffle(self.rng)
 
     def update(self, app):
-        if self.s.tick(app, K_PLACE) >= 0:
+        if not self.s.follow(app, K_PLACE):
             placing.Placement.update(self, app)
 
     def begin(self, app):

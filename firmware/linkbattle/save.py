@@ -1,12 +1,12 @@
 """The linked game's save: an LkGame and its Link's snapshot, and back.
 
     if g.peer.got changed: save("lkpeer", commitments(g))   # first: the peer's commitments
-    data = payload(g, b"L")          # tag, state length (2 bytes LE), state, link snapshot
-    state, snap = split(data)        # memoryviews, nothing copied
+    data = g.save_bytes()            # link.match: tag, state length (2 bytes LE), state, snapshot
+    state, snap = link.match.split(data)   # memoryviews, nothing copied
     link = Link(port, rand, now, rules=saved_rules(state), saved=snap)
     g = restore(state, link, rand, commitments=load("lkpeer"))   # ValueError when damaged
 
-Written whenever LkGame.needs_save() says so (after every send and every
+Written by link.match whenever it is due (after every send and every
 message taken, before the next poll: docs/link-protocol.md 5.2). The peer's
 commitments (3.2 KB) change only while its FLEET_COMMIT parts come in, so
 they are saved apart, before the game, only when more parts were taken; the
@@ -35,45 +35,11 @@ _COIN_STATE = const(58)  # CoinFlip.to_bytes()
 # (commitments()). 0xFF stands for "none" (-1).
 
 
-def split(payload, start=1):
-    """(state, link snapshot) as memoryviews of a saved payload (after its tag byte)."""
-    mv = memoryview(payload)
-    if len(mv) < start + 2:
-        raise ValueError("short link game save")
-    n = mv[start] | (mv[start + 1] << 8)
-    if len(mv) < start + 2 + n:
-        raise ValueError("short link game save")
-    return mv[start + 2 : start + 2 + n], mv[start + 2 + n :]
-
-
 def saved_rules(state):
     """The rules bytes of a saved game (to build its Link before restore())."""
     if len(state) < 4 or state[2] > SALVO:
         raise ValueError("bad link game save")
     return rules_bytes(state[2], state[3])
-
-
-class _Count:
-    """A write() sink that only counts (sizes the link snapshot before it is copied)."""
-
-    def __init__(self):
-        self.n = 0
-
-    def write(self, b):
-        self.n += len(b)
-
-
-class _Into:
-    """A write() sink into a preallocated buffer."""
-
-    def __init__(self, buf, pos):
-        self.buf = buf
-        self.pos = pos
-
-    def write(self, b):
-        n = len(b)
-        self.buf[self.pos : self.pos + n] = b
-        self.pos += n
 
 
 def _triple(t):
@@ -90,54 +56,37 @@ def _commitments_view(p):
     return memoryview(p.blob)[: min(n, len(p.blob))]
 
 
-def payload(g, tag=b"L", into=None):
-    """tag + state length (2 bytes) + state + the link's snapshot, in one exact allocation, or
-    written into the bytearray `into` when it is big enough (then a memoryview of its start)."""
-    count = _Count()
-    g.link.write_snapshot(count)
+def write_state(g, sink):
+    """The game's state into a link.match.Sink (the harness frames it: tag, length, state, the
+    link's snapshot)."""
     coin = g.coin.to_bytes() if g.coin is not None else b""
     fleet = g.fleet.to_bytes()
     mine = g.my.to_bytes() if g.my is not None else b""
     p = g.peer
-    n = _HEAD + 8 + len(coin) + len(fleet) + len(mine) + 14 + 3 * p.n_log
-    if g.peer_map is not None:
-        n += CELLS
-    for msg in g.out:
-        n += 1 + len(msg)
-    t = len(tag)
-    size = t + 2 + n + count.n
-    buf = into if into is not None and len(into) >= size else bytearray(size)
-    buf[0:t] = tag
-    buf[t] = n & 0xFF
-    buf[t + 1] = n >> 8
+    out = [m for m in g.out if not isinstance(m, int)]  # the int: our parts still to queue
     cheat = g.cheat or (0, -1, 0)
     head = (_VERSION, g.phase, g.variant, 1 if g.touching else 0, g.role, g.first, g.turn, g.shots_left,
             g.aim, g.winner) + cheat + _triple(g.last_mine) + _triple(g.last_theirs) + (
-            len(coin), len(mine) & 0xFF, len(mine) >> 8, len(g.out), 0 if g.peer_map is None else 1,
+            len(coin), len(mine) & 0xFF, len(mine) >> 8, len(out), 0 if g.peer_map is None else 1,
             len(fleet), g.parts_sent, g.turn_no & 0xFF, g.turn_no >> 8)  # fmt: skip
     crc = binascii.crc32(commitments(g)) & 0xFFFFFFFF
     head += (crc & 0xFF, (crc >> 8) & 0xFF, (crc >> 16) & 0xFF, crc >> 24)
-    w = _Into(buf, t + 2)
     for v in head:
-        buf[w.pos] = v & 0xFF
-        w.pos += 1
-    w.write(g.game_id)
-    w.write(coin)
-    w.write(fleet)
-    w.write(mine)
+        sink.append(v & 0xFF)
+    sink.extend(g.game_id)
+    sink.extend(coin)
+    sink.extend(fleet)
+    sink.extend(mine)
     # PeerFleet.to_bytes()'s layout, less its blob (saved apart: commitments())
-    w.write(p.game_id)
-    w.write(bytes((p.role, p.n & 0xFF, p.width, p.got)))
-    w.write(bytes((p.n_log & 0xFF, p.n_log >> 8)))
-    w.write(memoryview(p.log)[: 3 * p.n_log])
+    sink.extend(p.game_id)
+    sink.extend(bytes((p.role, p.n & 0xFF, p.width, p.got)))
+    sink.extend(bytes((p.n_log & 0xFF, p.n_log >> 8)))
+    sink.extend(memoryview(p.log)[: 3 * p.n_log])
     if g.peer_map is not None:
-        w.write(g.peer_map)
-    for msg in g.out:
-        w.write(bytes((len(msg),)))
-        w.write(msg)
-    g.link.write_snapshot(w)
-    g._dirty = False
-    return buf if len(buf) == size else memoryview(buf)[:size]
+        sink.extend(g.peer_map)
+    for msg in out:
+        sink.append(len(msg))
+        sink.extend(msg)
 
 
 def restore(state, link, rand, peer=None, commitments=None):
@@ -177,7 +126,7 @@ def _load(g, b, commitments):
         g.last_theirs = (b[16], b[17], b[18])
     n_coin, n_mine, n_out, has_map, n_fleet = b[19], b[20] | (b[21] << 8), b[22], b[23], b[24]
     g.turn_no = b[26] | (b[27] << 8)
-    g.parts_sent = b[25]
+    sent = b[25]
     i = _HEAD
     g.game_id = bytes(b[i : i + 8])
     i += 8
@@ -203,6 +152,10 @@ def _load(g, b, commitments):
         raise ValueError("bad link game save")
     if g.my is not None:
         g.peer.own = g.my.fleet_hash()
+        g.parts = g.my.parts()
+        if sent < g.parts:
+            g.out.insert(0, sent)  # the next part to queue (link.match.Match.flush)
+    g.peer_got = g.peer.got
 
 
 def _load_peer(g, b, i, commitments):

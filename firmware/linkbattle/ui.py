@@ -10,11 +10,11 @@ link layer: linkbattle.connect (finding the other handheld, link trouble, the co
 toss), lk_place (placing the fleet), linkbattle.battle (the battle), linkbattle.end (the
 result). Words: linkbattle.en or linkbattle.hu, the language in use only.
 
-Every screen calls Session.tick() once a frame: it runs the game and its link
-(linkbattle.game.step), saves when the game says so (before the next poll: see
-docs/link-protocol.md 5.2), and sends the player to the screen the game's
-state calls for. Randomness is the device's (os.urandom) but for tests and
-replays (BROADSIDE_SEED): app.rand_bytes() is the one place that decides.
+The app ticks the game once a frame (link.match.Match.tick: the link, the
+saves before the next poll, docs/link-protocol.md 5.2); every screen calls
+Session.follow() first and goes to the screen the game's state calls for.
+Randomness is the device's (os.urandom) but for tests and replays
+(BROADSIDE_SEED): app.rand_bytes() is the one place that decides.
 """
 
 import gc
@@ -22,25 +22,19 @@ import sys
 
 from battleship.rules import CLASSIC, SALVO
 from core import strings
-from core.compat import const, load, ticks_diff, unload
+from core.compat import load, unload
 from link.commit import PeerFleet
+from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, link, seed, split
 from linkbattle import save as lk_save
 from linkbattle.game import (
+    PEER_SAVE,
     PLACING,
     PLAYING,
-    ST_MISMATCH,
-    ST_OPEN,
-    ST_RULES,
-    ST_VERSION,
     TX_QUEUE,
     LkGame,
     rules_bytes,
 )
-from linkbattle.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE, PEER_SAVE, SAVE
-
-FW = (1, 0, 0)  # this firmware's version, sent in HELLO
-TAG = b"L"
-_WAIT_MS = const(1000)  # a message unacknowledged this long: "waiting for the other handheld"
+from linkbattle.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE
 
 # kind -> (module, class) of its screen
 _SCREENS = (
@@ -101,63 +95,42 @@ def stage(name):
 
 # -- the session ------------------------------------------------------------------------------
 class Session:
-    """The game and its link; tick() runs them once a frame and saves them."""
+    """The game (a link.match.Match: the app ticks it once a frame) and the way between its
+    screens: each screen calls follow() first in its update and goes where the state calls for."""
 
     def __init__(self, g):
         self.g = g
-        self.peer_got = g.peer.got  # the peer's commitment parts in flash
-        self.status = -1
-        self.since = None  # when a message of ours began waiting for its acknowledgement
-        self.slow = False  # ... for longer than _WAIT_MS
-        self.events = 0  # EV_* bits not yet seen by the battle screen (a menu may be on top)
 
-    def tick(self, app, kind):
-        """Step the game; save; redraw on a link change; go to the screen the state calls for.
-        Returns the game's events, or -1 when the player was sent to another screen."""
-        g = self.g
-        done = g.done()
-        ev = g.step(app.now)
-        self.events |= ev
-        saved = g.needs_save()
-        if saved:
-            self.save(app)
-        st = g.link.status()
-        if st != self.status:
-            self.status = st
-            app.redraw()
-        if g.link.unacked():
-            if self.since is None:
-                self.since = app.now
-            slow = ticks_diff(app.now, self.since) >= _WAIT_MS
-        else:
-            self.since = None
-            slow = False
-        if slow != self.slow:
-            self.slow = slow
-            app.redraw()
+    @property
+    def status(self):
+        return self.g.status  # the link's, as of this frame's tick
+
+    @property
+    def slow(self):
+        return self.g.slow
+
+    def follow(self, app, kind):
+        """The screen the game's state calls for in place of this one (of `kind`), when it is
+        another: True when the player was sent there (the caller's update ends)."""
         want = self.where(kind)
         if want == kind:
-            return ev
+            return False
         if kind == K_MENU:
             app.pop()  # a menu over the battle closes; the battle goes on next frame
-            return -1
-        if saved or g.done() != done:
+            return True
+        if self.g.heavy:
             # One long step a frame (the link is read between frames: docs/link-protocol.md,
-            # section 1): after a save, or the check of their fleet, the next stage's screen
-            # loads in the next frame.
-            return ev
+            # section 1): after a save, the next stage's screen loads in the next frame.
+            return False
         self.go(app, want)
-        return -1
+        return True
 
     def seed(self):
         """A 30-bit seed (the fleet's shuffle) from the game's random source."""
-        r = self.g.rand(4)
-        return (r[0] | (r[1] << 8) | (r[2] << 16) | ((r[3] & 0x3F) << 24)) or 1
+        return seed(self.g.rand)
 
     def take_events(self):
-        ev = self.events
-        self.events = 0
-        return ev
+        return self.g.take_events()
 
     def where(self, kind):
         g = self.g
@@ -180,14 +153,7 @@ class Session:
         app.replace(getattr(stage(module), cls)(self))
 
     def save(self, app):
-        """The game in flash: the peer's commitments first when more of them came (3.2 KB at most,
-        a few times a game), then the game and its link (under 2 KB; about 700 bytes in play)."""
-        g = self.g
-        if g.peer.got != self.peer_got:
-            app.save(PEER_SAVE, lk_save.commitments(g))
-            self.peer_got = g.peer.got
-        label = "link_salvo" if g.variant == SALVO else "link_battle"
-        app.save_game(SAVE, lk_save.payload(g, TAG), g.turn_no, label, "u_turn")
+        self.g.save(app)
 
     def begin(self, app):
         """The fleet is placed: commit to it and save; the battle's screen comes next frame
@@ -195,7 +161,7 @@ class Session:
         if self.g.phase != PLACING:
             return
         self.g.commit()
-        self.save(app)
+        self.g.save(app)
 
     def quit(self, app):
         """Leave the mode; the save stays for Continue (the end screen clears it)."""
@@ -204,12 +170,11 @@ class Session:
 
 # -- entry points ---------------------------------------------------------------------------------
 def _link(app, rand, rules, saved=None):
-    from link.session import Link  # the link layer comes with the game it serves
-
-    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
+    return link(app, rand, rules, saved, TX_QUEUE)
 
 
 def _open(app, s):
+    app.match = s.g  # the app ticks it once a frame
     app.push(stage("linkbattle.connect").Connect(s))
 
 
@@ -242,7 +207,7 @@ def resume(app, payload):
         return
     gc.collect()
     rand = app.rand_bytes()
-    state, snap = lk_save.split(payload)
+    state, snap = split(payload)
     peer = PeerFleet(bytes(8), 1)  # its 3.2 KB block first, before the heap fragments
     parts = app.hw.storage.load(PEER_SAVE)[0] if app.hw.storage is not None else None
     g = lk_save.restore(state, None, rand, peer, parts)

@@ -7,9 +7,7 @@ from battleship.rules import CELLS, SHIP_SIZES, SIZE
 from core import font, ui
 from core.compat import const
 from core.strings import t
-
-SAVE = "link_battle"  # the save slot of both link modes (App.save_game)
-PEER_SAVE = "lkpeer"  # the peer's commitments, saved apart (linkbattle.save)
+from linkbattle.game import PEER_SAVE, SAVE  # noqa: F401  (the save's names, for the screens)
 
 # screen kinds: linkbattle.ui.Session sends the player to the one the game's state calls for
 K_CONNECT = const(0)

@@ -1,20 +1,10 @@
 """Linked card game messages (docs/link-protocol.md section 9): types, cheat codes, layouts."""
 
 from core.compat import const
+from link.match import CheatError  # noqa: F401  (the games' one exception for a caught cheat)
 
 HASH_LEN = const(32)
 SEED_LEN = const(16)
-
-
-class CheatError(Exception):
-    """As link.commit's (code, text, cell), here so that link.commit is needed only for the coin
-    toss and leaves the heap after it."""
-
-    def __init__(self, code, text, cell=-1):
-        super().__init__(text)
-        self.code = code
-        self.text = text
-        self.cell = cell
 
 M_GRID = const(0x40)
 M_SHUFFLE = const(0x41)

@@ -37,39 +37,6 @@ class _Out:
         return len(data)
 
 
-class Parts:
-    """The same as a list of buffers for core.storage (parts()): the big fields are the game's
-    own buffers, referenced, not copied, so a save takes no block of its own. Valid until the
-    game's next step."""
-
-    def __init__(self):
-        self.parts = []
-        self.small = None  # the bytearray short fields are gathered in
-        self.n = 0
-
-    def append(self, v):
-        if self.small is None:
-            self.small = bytearray()
-            self.parts.append(self.small)
-        self.small.append(v)
-        self.n += 1
-
-    def extend(self, data):
-        if len(data) < 64:  # copied: a buffer the caller reuses (the link's header) is one
-            if self.small is None:
-                self.small = bytearray()
-                self.parts.append(self.small)
-            self.small.extend(data)
-        else:
-            self.parts.append(data)
-            self.small = None
-        self.n += len(data)
-
-    def write(self, data):  # as a file, for Link.write_snapshot
-        self.extend(data)
-        return len(data)
-
-
 def _put(b, data):
     n = len(data)
     b.append(n & 255)
@@ -90,8 +57,8 @@ def _put_list(b, items):
 def save(g, buf=None):
     """The game's bytes, with the messages it made that the link has not taken yet. With buf
     (a bytearray allocated once), written into it: a memoryview of the save is returned; with
-    a Parts, added to it (and it is returned)."""
-    b = buf if isinstance(buf, Parts) else _Out(buf)
+    a link.match.Sink, added to it (and it is returned)."""
+    b = buf if buf is not None and not isinstance(buf, (bytearray, memoryview)) else _Out(buf)
     for v in (TAG, _VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done):
         b.append(v)
     _put(b, g.key_seed)

@@ -32,26 +32,19 @@ from core.compat import const
 from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as KEY_UP
 from core.strings import t
+from link.match import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, link
 from linkcards.game import CHEAT, CHECK, COIN, DONE
 from linkcards.proto import C_SILENT
 from linkcards.text import EN, HU
-from linkcards.wire import ST_OPEN, Wired, rules
+from linkcards.wire import SLOT, Wired, rules
 
-SLOT = "link_cards"
-TAG = b"D"
-FW = (1, 0, 0)
-_UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
-_ST_UNPLUGGED = const(1)
-_ST_MISMATCH = const(5)
 
 strings.add(EN, HU)
 
 
 def _link(app, rand, mode, saved=None):
-    from link.session import Link
-
-    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
+    return link(app, rand, rules(mode), saved, _TX_SLOTS)
 
 
 class LinkCards(ui.Screen):
@@ -66,14 +59,14 @@ class LinkCards(ui.Screen):
         w = self.w
         if w.link is None:
             return
-        w.step(app.now, _UNITS)
-        changed = w.needs_save
-        if w.needs_save and w.g is not None:  # no game before the link opens: nothing to continue
-            self.save(app)
+        changed = w.take_events() != 0  # the app ticks the match (link.match) before this
+        key = self._state()
+        if key != self.key:
+            self.key = key
+            app.redraw()
         g = w.g
         btn = app.buttons
-        over = g is not None and g.phase in (DONE, CHEAT)
-        if over:  # B leaves the result, as every wait of the game (A, the move key, does not)
+        if w.over():  # B leaves the result, as every wait of the game (A, the move key, does not)
             if btn.pressed(B):
                 app.clear_game(SLOT)
                 app.home()
@@ -101,34 +94,23 @@ class LinkCards(ui.Screen):
             elif btn.pressed(A):
                 g.play(_move(self.moves, self.sel))
                 self.moves = b""
-                self.save(app)
+                w.dirty = True  # saved before the next poll sends it
                 app.cue("click")
                 app.redraw()
         elif btn.pressed(B):
             if w.g is None:
                 app.clear_game(SLOT)
             app.home()  # a game stays saved: Continue picks it up
-            return
-        key = self._state()
-        if key != self.key:
-            self.key = key
-            app.redraw()
 
     def _state(self):
         w = self.w
         g = w.g
         st = w.link.status() if w.link is not None else -1
-        if g is None or g.coin is None:
+        if g is None:
             return (st,)
         prog = g.job.done if g.job is not None else -1
         chk = g.check_done
         return (st, g.phase, len(g.agenda), prog, chk, g.table.turn if g.table is not None else 0)
-
-    def save(self, app):
-        w = self.w
-        turn = w.g.table.turn if w.g is not None and w.g.table is not None else 0
-        # the save in parts (the game's own buffers, not copied): no 4-5 KB block for it
-        app.save_game(SLOT, w.save_parts(TAG), turn, "link_cards", "u_turn")
 
     def draw(self, app, fb):
         fb.fill(0)
@@ -149,9 +131,9 @@ class LinkCards(ui.Screen):
             lines = [t("lc_draw") if win == DRAW else t("lc_won") if win == g.me else t("lc_lost")]
             lines.append(t("lc_score") % (g.sunk(1 - g.me), g.sunk(g.me)))
             hint = "lc_hint_end"
-        elif st == _ST_UNPLUGGED:
+        elif st == ST_UNPLUGGED:
             lines = [t("lc_unplugged")]
-        elif st == _ST_MISMATCH:
+        elif st == ST_MISMATCH:
             lines = [t("lc_other")]
         elif g is None or st != ST_OPEN and g.phase == COIN:
             lines = [t("lc_connect")]
@@ -267,6 +249,7 @@ def _no_port(app):
 
 
 def _open(app, w):
+    app.match = w  # the app ticks it once a frame
     app.push(LinkCards(w))
 
 
@@ -293,15 +276,11 @@ def start(app, arg=None):
 
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
-    data = bytes(payload)
-    if data[:1] != TAG:
-        raise ValueError("not a link card save")
     rand = app.rand_bytes()
-    w, snap = Wired.load(memoryview(data)[1:], 0, rand)
-    mode = w.g.mode if w.g is not None else 0
-    w.mode = mode
+    w, snap = Wired.load(bytes(payload), 0, rand)
     scr = LinkCards(w)
     if not _no_port(app):
-        w.link = _link(app, rand, mode, snap)
+        w.link = _link(app, rand, w.mode, snap)
+        app.match = w
     app.push(scr)
     return scr

@@ -1,23 +1,23 @@
-"""A linked card game on the cable: LcGame over a link.session.Link, and its save.
+"""A linked card game on the cable: LcGame over a link.session.Link, on the one harness
+(link.match.Match: the loop, the forfeit clock, the save).
 
-    w = Wired(mode, rand)                                 # a fresh game, or Wired.load(bytes, rand)
-    w.link = Link(port, rand, now, rules=rules(mode), saved=snapshot or None)
-    every frame:  w.step(now, units)                      # poll, take, work, send
-                  if w.needs_save: save(w.save_bytes())   # before the next step (5.2)
+    w = Wired(mode, rand)                                 # a fresh game, or Wired.load(save, rand)
+    w.link = link.match.link(app, rand, rules(mode), snapshot or None, tx_slots)
+    the app, every frame: w.tick(app)                     # save, poll, take, work, send, save
 
 The game itself (LcGame) is made when the link first opens: its role is the link's. What the
 game sent and the link's queue could not take yet waits in the game's outbox, in the save.
 """
 
-from core.compat import const, ticks_diff
-from linkcards.game import LcGame
-from linkcards.save import Parts, _Out, load, save
+from core.compat import const
+from link.match import Match, split
+from linkcards.game import CHEAT, DONE, LcGame
+from linkcards.save import load, save
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
-ST_OPEN = const(6)  # link.session.ST_OPEN
-D_ORDER = const(6)  # link.frame.D_ORDER: a drop counter of the link's
-FORFEIT_MS = 30000  # silent this long (link open, all ours taken) where it owes a message, as 6.1
-_SAVE_MAX = const(8192)  # the game (about 3.5 KB) and the link's snapshot (up to 3.9 KB)
+SLOT = "link_cards"
+TAG = b"D"
+UNITS = const(4)  # exponentiations a frame: about 0.2 s on the device (docs 9.8)
 
 
 def rules(mode):
@@ -25,87 +25,73 @@ def rules(mode):
     return bytes((GAME_CARDS, mode))
 
 
-class Wired:
+class Wired(Match):
+    tag = TAG
+
     def __init__(self, mode, rand, game=None):
+        self._init_match()
         self.mode = mode
         self.rand = rand
+        self.units = UNITS
         self.g = game
-        self.link = None
-        self.needs_save = False
-        self.silent = 0  # ms the peer has owed us a message with the link open (not saved)
-        self._now = None
-        self._heard = 0  # the link's out-of-order DATA so far (a peer whose data the line loses)
+        if game is not None:
+            self.out = game.outbox
 
-    def step(self, now, units=4):
-        link = self.link
-        link.poll(now)
+    # -- the protocol, for link.match ------------------------------------------------
+    def started(self):
+        return self.g is not None
+
+    def over(self):
         g = self.g
-        changed = False
-        if link.status() == ST_OPEN:
-            if g is None:
-                g = self.g = LcGame(link.role, self.mode, self.rand)
-                g.start(link.stream)
-                changed = True
-            while True:
-                m = link.recv()
-                if m is None:
-                    break
-                g.take(m)
-                changed = True
-                self.silent = 0  # the peer spoke: the clock starts again
-        if g is not None:
-            if g.step(units):
-                changed = True
-            while g.outbox and link.send(g.outbox[0]):
-                g.outbox.pop(0)
-                changed = True
-            # DATA from the peer that arrived ahead of one the line lost: it is sending what it
-            # owes (a keepalive or an ACK says nothing of the sort, so noise on them does not count)
-            heard = link.drops[D_ORDER]
-            if not g.owed() or g.outbox or heard != self._heard:
-                self.silent = 0
-                self._heard = heard
-            elif link.status() == ST_OPEN and link.unacked() == 0 and self._now is not None:
-                self.silent += ticks_diff(now, self._now)  # a pulled cable stops the clock
-                if self.silent >= FORFEIT_MS:
-                    g.forfeit()
-                    changed = True
-        self._now = now
-        if changed or link.needs_save:
-            self.needs_save = True
+        return g is not None and g.phase in (DONE, CHEAT)
 
-    def save_bytes(self, buf=None):
-        """One save: the game's length and bytes, then the link's snapshot. buf: a bytearray of
-        8 KB allocated once (a memoryview of it is returned), or None for new bytes."""
-        self.needs_save = False
-        out = buf if buf is not None else bytearray(_SAVE_MAX)
-        n = len(save(self.g, memoryview(out)[2:])) if self.g is not None else 0
-        out[0] = n & 255
-        out[1] = n >> 8
-        sink = _Out(memoryview(out)[2 + n :])
-        self.link.write_snapshot(sink)
-        view = memoryview(out)[: 2 + n + sink.n]
-        return view if buf is not None else bytes(view)
+    def _open(self):
+        g = self.g = LcGame(self.link.role, self.mode, self.rand)
+        g.start(self.link.stream)
+        self.out = g.outbox
+        return 1
 
-    def save_parts(self, tag):
-        """The same save as save_bytes() after `tag`, as a list of buffers for core.storage
-        (no block of its own: linkcards.save.Parts); valid until the next step."""
-        self.needs_save = False
-        p = Parts()
-        p.extend(tag)
-        p.append(0)  # the game's length, below
-        p.append(0)
-        head = p.small
-        o = len(head) - 2
-        n = save(self.g, p).n - o - 2 if self.g is not None else 0
-        head[o] = n & 255
-        head[o + 1] = n >> 8
-        self.link.write_snapshot(p)
-        return p.parts
+    def _take(self, m):
+        self.g.take(m)  # into the game's inbox: its agenda checks it in turn
+        return 1
+
+    def _caught(self, e):  # LcGame catches its own (in step): never reached
+        raise e
+
+    def _work(self):
+        g = self.g
+        if g is None:
+            return 0
+        over = self.over()
+        if g.step(self.units):
+            self.dirty = True
+            return 1 | (2 if self.over() != over else 0)
+        return 0
+
+    def owed(self):
+        return self.g is not None and self.g.owed()
+
+    def _forfeit(self):
+        self.g.forfeit()
+        return 2
+
+    def taking(self):
+        return self.g is not None and not self.over()
+
+    def write_state(self, sink):
+        if self.g is not None:
+            save(self.g, sink)
+
+    def save_as(self):
+        tb = self.g.table if self.g is not None else None
+        return SLOT, "link_cards", tb.turn if tb is not None else 0, "u_turn"
 
     @classmethod
     def load(cls, data, mode, rand):
-        """(Wired, link snapshot) from save_bytes()."""
-        n = data[0] | (data[1] << 8)
-        g = load(memoryview(data)[2 : 2 + n], rand) if n else None
-        return cls(mode, rand, g), bytes(data[2 + n :])
+        """(Wired, link snapshot) from a save (tag b"D" first); ValueError when damaged."""
+        if bytes(data[:1]) != TAG:
+            raise ValueError("not a link card save")
+        state, snap = split(data)
+        g = load(state, rand) if len(state) else None
+        w = cls(g.mode if g is not None else mode, rand, g)
+        return w, bytes(snap)

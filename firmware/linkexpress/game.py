@@ -4,14 +4,13 @@ Owns the game over a link.session.Link: the coin toss (who starts, the game
 id), our fleet's commitment and its opening, the peer's, the dice chains
 (link.dice) and every roll, the peer's moves checked against the Express
 engine (express.engine: the same rules as the single-handheld game), and the
-end. No clock, no screen, no flash: time comes into step(now), randomness
-from the injected rand(n) (os.urandom on the device), and the caller saves
-(linkexpress.save.payload) whenever needs_save() says so.
+end. It runs on the one harness, link.match.Match (the loop, the forfeit clock,
+the save): no clock, no screen, no flash of its own; time comes into step(now),
+randomness from the injected rand(n) (os.urandom on the device).
 
     g = LxGame(link, rand, game)        # game: express.rules.CAPTAIN or ADMIRAL
-    every frame:  ev = g.step(now)
+    the app, every frame: g.tick(app)   # save, poll, take, send, save (link.match)
                   ... g.arrange(row) once; on my_turn(): attack / again / reroll / declare / stop
-                  if g.needs_save(): save(linkexpress.save.payload(g))     # before the next step
 
 Seat = link role (player 0 or 1 of the engine). A roll: the roller sends its
 choices with its own link of the dice chain (MOVE); the other side checks
@@ -23,7 +22,7 @@ broken rule ends the game in phase CHEAT, `cheat` naming it (W_*).
 
 import hashlib
 
-from core.compat import const, ticks_diff
+from core.compat import const
 from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, TARGET, Game
 from express.engine import NONE as NO_SHIP
 from express.engine import OVER as G_OVER
@@ -31,8 +30,8 @@ from express.engine import from_bytes as game_from_bytes
 from express.rules import DICE, SHIPS
 from link.commit import C_COIN_COPY, C_COIN_OPEN, HASH_LEN, M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
 from link.dice import C_CHAIN, LINK_LEN, SEED_LEN, Chain, Feed, PeerChain, roll_faces
+from link.match import Match
 
-ST_OPEN = const(6)  # link.session.ST_OPEN
 GAME_EXPRESS = const(3)  # link.session.GAME_EXPRESS: HELLO rules byte 0
 
 # message types (byte 0)
@@ -100,7 +99,7 @@ CHEAT_TEXTS = (
     "Opponent showed its fleet too early",
 )
 
-FORFEIT_MS = 30000  # silent this long (link open, all ours taken) where it owes a message
+SLOT = "link_express"  # core.modes.SLOTS
 _T_FLEET = b"BSv1xflt"
 _NONE16 = const(0xFFFF)
 
@@ -130,19 +129,22 @@ def _u16(m, i):
     return m[i] | (m[i + 1] << 8)
 
 
-class _Caught(Exception):
+class _Caught(CheatError):
+    """A lie or a broken rule of this game's, named by its W_* code (link.match catches it)."""
+
     def __init__(self, why):
-        super().__init__(why)
+        super().__init__(-1, "", -1)
         self.why = why
 
 
-class LxGame:
+class LxGame(Match):
+    tag = b"X"
+
     def __init__(self, link, rand, game):
+        self._init_match()
         self.link = link
         self.rand = rand
         self.game = game
-        self.out = []
-        self._now = None
         self.reset()
 
     def reset(self):
@@ -169,7 +171,6 @@ class LxGame:
         self.cheat_roll = -1
         self.out = []
         self.silent = 0
-        self._dirty = False
 
     # -- queries ---------------------------------------------------------------------
     @property
@@ -184,9 +185,6 @@ class LxGame:
 
     def done(self):
         return self.phase >= VERIFIED
-
-    def needs_save(self):
-        return self.phase != LINKING and (self._dirty or self.link.needs_save)
 
     def cheat_text(self):
         return CHEAT_TEXTS[self.cheat] if self.cheat >= 0 else ""
@@ -203,7 +201,7 @@ class LxGame:
         self.chain = Chain(self.role, self.rand(SEED_LEN))
         self.phase = SEALED
         fc = fleet_commitment(self.game_id, self.role, self.salt, row)
-        self._send(bytes((M_X_COMMIT,)) + self.chain.anchor + fc)
+        self.send(bytes((M_X_COMMIT,)) + self.chain.anchor + fc)
         if self.peer_fc is not None:
             self._check_copy()
             if self.phase == SEALED:
@@ -237,13 +235,13 @@ class LxGame:
     def declare(self, owner, ship):
         g = self._mine(DECLARE)
         g.pick_target(owner, ship)
-        self._send(self._move(A_DECLARE, owner, ship))
+        self.send(self._move(A_DECLARE, owner, ship))
         self._settle()
 
     def stop(self):
         g = self._mine(AGAIN, REROLL)
         g.stop()
-        self._send(self._move(A_STOP))
+        self.send(self._move(A_STOP))
         self._settle()
 
     def _mine(self, *phases):
@@ -257,55 +255,24 @@ class LxGame:
 
     def _ask_roll(self, action, a=0, b=0, c=0, d=0):
         self.pending = self.rolls
-        self._send(self._move(action, a, b, c, d) + self.chain.link(self.rolls))
+        self.send(self._move(action, a, b, c, d) + self.chain.link(self.rolls))
 
-    # -- the loop --------------------------------------------------------------------
-    def step(self, now):
+    # -- the protocol, for link.match ----------------------------------------------------
+    def started(self):
+        return self.phase != LINKING
+
+    def over(self):
+        return self.phase >= VERIFIED
+
+    def _open(self):
         link = self.link
-        link.poll(now)
-        ev = 0
-        st = link.status()
-        if self.phase == LINKING and st == ST_OPEN and link.stream is not None:
-            self.role = link.role
-            self.coin = CoinFlip(link.role, link.stream, self.rand)
-            self.phase = COIN
-            self._send(self.coin.commit_msg())
-        while self.phase < VERIFIED:
-            m = link.recv()
-            if m is None:
-                break
-            self.silent = 0
-            self._dirty = True
-            try:
-                ev |= self._take(m)
-            except _Caught as e:
-                self._caught(e.why)
-            except CheatError as e:
-                why = W_BAD
-                if e.code == C_CHAIN:
-                    why = W_CHAIN
-                elif e.code == C_COIN_COPY:
-                    why = W_COIN_COPY
-                elif e.code == C_COIN_OPEN:
-                    why = W_COIN_OPEN
-                self._caught(why)
-            except (IndexError, ValueError, TypeError):
-                self._caught(W_BAD)
-            if self.phase >= VERIFIED:
-                ev |= EV_END
-        self._flush()
-        if self._now is not None and self._owed():
-            if st == ST_OPEN and link.unacked() == 0 and not self.out:
-                self.silent += ticks_diff(now, self._now)
-                if self.silent >= FORFEIT_MS:
-                    self.phase = FORFEIT
-                    self.winner = self.role
-                    self._dirty = True
-                    ev |= EV_END
-        self._now = now
-        return ev
+        self.role = link.role
+        self.coin = CoinFlip(link.role, link.stream, self.rand)
+        self.phase = COIN
+        self.send(self.coin.commit_msg())
+        return 0
 
-    def _owed(self):
+    def owed(self):
         """The peer owes us a message that no person has to think about."""
         ph = self.phase
         if ph == COIN:
@@ -314,21 +281,37 @@ class LxGame:
             return self.peer_fc is not None and self.peer_row is None
         return ph == PLAYING and (self.pending >= 0 or self.expect is not None)
 
-    def _send(self, msg):
-        self.out.append(msg)
-        self._dirty = True
-        self._flush()
+    def _forfeit(self):
+        self.phase = FORFEIT
+        self.winner = self.role
+        return EV_END
 
-    def _flush(self):
-        out = self.out
-        while out and self.link.send(out[0]):
-            out.pop(0)
+    def write_state(self, sink):
+        sink.extend(self.to_bytes())
 
-    def _caught(self, why):
+    def save_as(self):
+        return SLOT, "lx_saved", self.rolls, "u_rolls"
+
+    def _caught(self, e):
+        """A lie or a broken rule: e is a W_* code, or what link.match caught (_Caught, a
+        CheatError of the coin or the dice chain, or a malformed message)."""
+        why = W_BAD
+        if isinstance(e, int):
+            why = e
+        elif isinstance(e, _Caught):
+            why = e.why
+        elif isinstance(e, CheatError):
+            if e.code == C_CHAIN:
+                why = W_CHAIN
+            elif e.code == C_COIN_COPY:
+                why = W_COIN_COPY
+            elif e.code == C_COIN_OPEN:
+                why = W_COIN_OPEN
         self.cheat = why
         self.cheat_roll = self.rolls
         self.phase = CHEAT
-        self._dirty = True
+        self.dirty = True
+        return EV_END
 
     # -- the peer's messages -----------------------------------------------------------
     def _take(self, m):
@@ -336,7 +319,7 @@ class LxGame:
         ph = self.phase
         if t == M_COIN_COMMIT and ph == COIN:
             self.coin.take_commit(m)
-            self._send(self.coin.reveal_msg())
+            self.send(self.coin.reveal_msg())
             return 0
         if t == M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
@@ -376,7 +359,7 @@ class LxGame:
         if self.phase != SEALED or self.revealed:
             return
         self.revealed = True
-        self._send(bytes((M_X_FLEET,)) + self.salt + self.row)
+        self.send(bytes((M_X_FLEET,)) + self.salt + self.row)
 
     def _their_fleet(self, m):
         if len(m) != 1 + 16 + SHIPS:
@@ -443,7 +426,7 @@ class LxGame:
         j = self.rolls
         theirs = self.pchain.take(j, m[8:])
         mine = self.chain.link(j)
-        self._send(bytes((M_X_OPEN, j & 0xFF, j >> 8)) + mine)
+        self.send(bytes((M_X_OPEN, j & 0xFF, j >> 8)) + mine)
         self._roll(j, theirs, mine)
         self.expect = (j, bytes(g.dice), g.kept)
         if g.phase == G_OVER:
@@ -466,7 +449,7 @@ class LxGame:
         self._roll(j, theirs, self.chain.link(j))
         self.pending = -1
         g = self.g
-        self._send(bytes((M_X_ROLL, j & 0xFF, j >> 8)) + bytes(g.dice) + bytes((g.kept,)))
+        self.send(bytes((M_X_ROLL, j & 0xFF, j >> 8)) + bytes(g.dice) + bytes((g.kept,)))
         return EV_ROLL | self._settle()
 
     def _their_claim(self, m):

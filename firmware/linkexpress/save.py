@@ -1,38 +1,17 @@
 """Link Express's save: an LxGame's state and its Link's snapshot in one payload, and back.
 
-    data = payload(g)                 # tag b"X", state length (2 bytes LE), state, link snapshot
-    state, snap = split(data)         # memoryviews, nothing copied
+    data = g.save_bytes()             # tag b"X", state length (2 bytes LE), state, link snapshot
+    state, snap = link.match.split(data)   # memoryviews, nothing copied
     g = restore(state, None, rand); g.link = Link(port, rand, now, rules=saved_rules(state), saved=snap)
 
-Written whenever LxGame.needs_save() says so: after every send and every
-message taken, before the next poll (docs/link-protocol.md 5.2). In play it
-is about 350 bytes: the fleets, the dice chain's seed (the chain itself is
-rebuilt from it), the peer's last opened link, the engine (express.engine's
-bytes, without an Rng: the dice come from the chains) and the link's queue.
+Written by link.match whenever it is due: after every send and every message
+taken, before the next poll (docs/link-protocol.md 5.2). In play it is about
+350 bytes: the fleets, the dice chain's seed (the chain itself is rebuilt from
+it), the peer's last opened link, the engine (express.engine's bytes, without
+an Rng: the dice come from the chains) and the link's queue.
 """
 
 from linkexpress.game import from_bytes, rules_bytes
-
-TAG = b"X"
-
-
-def payload(g, tag=TAG):
-    state = g.to_bytes()
-    snap = g.link.snapshot()
-    n = len(state)
-    g._dirty = False
-    return tag + bytes((n & 0xFF, n >> 8)) + state + snap
-
-
-def split(data, start=1):
-    """(state, link snapshot) as memoryviews of a saved payload (after its tag byte)."""
-    mv = memoryview(data)
-    if len(mv) < start + 2:
-        raise ValueError("short link express save")
-    n = mv[start] | (mv[start + 1] << 8)
-    if len(mv) < start + 2 + n:
-        raise ValueError("short link express save")
-    return mv[start + 2 : start + 2 + n], mv[start + 2 + n :]
 
 
 def saved_rules(state):

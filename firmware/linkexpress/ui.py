@@ -35,26 +35,18 @@ from linkexpress.game import (
 from linkexpress.text import EN, HU
 
 from core import font, strings, ui
-from core.compat import const, ticks_diff
+from core.compat import const
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
 from express.engine import NONE as NO_SHIP
 from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE
+from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, link, split
 
 strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
 
 SLOT = "link_express"  # core.modes.SLOTS
-LABEL = "lx_saved"  # the Continue list's name for it (core.saved)
-FW = (1, 0, 0)
 TX_QUEUE = const(8)
-_WAIT_MS = const(1000)
-# link.session status values (named here: the screens read them only)
-_ST_UNPLUGGED = const(1)
-_ST_VERSION = const(2)
-_ST_RULES = const(3)
-_ST_MISMATCH = const(5)
-_ST_OPEN = const(6)
 
 
 def _short(ship):
@@ -76,9 +68,7 @@ def _row(fleet):
 class Play(ui.Screen):
     def __init__(self, g):
         self.g = g
-        self.status = -1
-        self.since = None
-        self.slow = False
+        self.ended = g.done()
         self.row = bytearray((4, 3, 1, 2, 0))  # arranging: front first
         self.cur = 0  # cursor: a ship of our row, a target, or a die
         self.ship = NO_SHIP  # the attacker chosen, its target still to pick
@@ -86,15 +76,13 @@ class Play(ui.Screen):
         self.seen_phase = -1
         self.leaving = False  # B on the result: leave once our last message is taken
 
-    # -- the loop ------------------------------------------------------------------------
-    def tick(self, app):
+    # -- the frame -----------------------------------------------------------------------
+    def follow(self, app):
+        """What the match did since the last frame (the app ticks it first): cues, cursor."""
         g = self.g
-        ev = g.step(app.now)
-        if g.needs_save():
-            self.save(app)
+        ev = g.take_events()
         if ev:
             self.cur = 0
-            app.redraw()
             if ev & EV_END:
                 won = g.phase == FORFEIT or (g.phase == VERIFIED and g.winner == g.role)
                 app.cue("win" if won else "lose")
@@ -102,20 +90,6 @@ class Play(ui.Screen):
                 app.cue("sunk")
             elif ev & EV_ROLL:
                 app.cue("dice")
-        st = g.link.status()
-        if st != self.status:
-            self.status = st
-            app.redraw()
-        slow = False
-        if g.link.unacked():
-            if self.since is None:
-                self.since = app.now
-            slow = ticks_diff(app.now, self.since) >= _WAIT_MS
-        else:
-            self.since = None
-        if slow != self.slow:
-            self.slow = slow
-            app.redraw()
         ph = g.g.phase if g.g is not None else -1
         if ph != self.seen_phase:
             self.seen_phase = ph
@@ -123,14 +97,11 @@ class Play(ui.Screen):
             self.mask = g.g.reroll if ph == REROLL else 0
             app.redraw()
 
-    def save(self, app):
-        g = self.g
-        app.save_game(SLOT, lx_save.payload(g), g.rolls, LABEL, "u_rolls")
-
     def update(self, app):
         g = self.g
-        shown = g.done()  # the end on the screen already: a key pressed as it came leaves nothing
-        self.tick(app)
+        shown = self.ended  # the end on the screen already: a key pressed as it came leaves nothing
+        self.follow(app)
+        self.ended = g.done()
         btn = app.buttons
         if g.done():
             # our last message (the last roll's claim) still on its way: wait for the other
@@ -148,14 +119,14 @@ class Play(ui.Screen):
         if btn.pressed(B) and not (self._mine() and (self.ship != NO_SHIP or g.g.phase in (AGAIN, REROLL))):
             app.pop()  # the save stays: Continue
             return
-        st = self.status
-        if g.phase == LINKING and st == _ST_RULES and btn.pressed(A):
+        st = g.status
+        if g.phase == LINKING and st == ST_RULES and btn.pressed(A):
             game = rules_of(g.link.peer_rules)
             if game is not None:
                 g.game = game
                 g.link.set_rules(rules_bytes(game))
             return
-        if st == _ST_MISMATCH and btn.pressed(A):
+        if st == ST_MISMATCH and btn.pressed(A):
             g.link.new_stream()
             g.reset()
             app.redraw()
@@ -182,8 +153,7 @@ class Play(ui.Screen):
         if d or m:
             app.redraw()
         if btn.pressed(A):
-            self.g.arrange(bytes(r))
-            self.save(app)
+            self.g.arrange(bytes(r))  # saved before the next poll sends it (link.match)
             app.redraw()
 
     def _dir(self, btn, minus, plus):
@@ -254,25 +224,25 @@ class Play(ui.Screen):
     def draw(self, app, fb):
         g = self.g
         ui.title(fb, t("lx_title"))
-        st = self.status
+        st = self.g.status
         if g.phase >= VERIFIED:
             self._end(fb)
             return
-        if st != _ST_OPEN and g.phase != PLAYING or st in (_ST_RULES, _ST_MISMATCH, _ST_VERSION):
+        if st != ST_OPEN and g.phase != PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
             key = "lx_connecting"
-            if st == _ST_UNPLUGGED:
+            if st == ST_UNPLUGGED:
                 key = "lx_unplugged"
-            elif st == _ST_VERSION:
+            elif st == ST_VERSION:
                 key = "lx_version"
-            elif st == _ST_RULES:
+            elif st == ST_RULES:
                 key = "lx_rules"
-            elif st == _ST_MISMATCH:
+            elif st == ST_MISMATCH:
                 key = "lx_mismatch"
             self._lines(fb, t(key), 14)
             ui.center(fb, t("lx_admiral" if g.game == ADMIRAL else "lx_captain"), 40)
-            if st == _ST_RULES:
+            if st == ST_RULES:
                 ui.hint(fb, t("lx_h_rules"))
-            elif st == _ST_MISMATCH:
+            elif st == ST_MISMATCH:
                 ui.hint(fb, t("lx_h_new"))
             return
         if g.phase <= COIN:
@@ -286,7 +256,7 @@ class Play(ui.Screen):
             self._fleet(fb, g.row, 40, -1)
         else:
             self._game(fb)
-        if self.slow and g.phase != ARRANGE:
+        if g.slow and g.phase != ARRANGE:
             ui.hint(fb, t("lx_waiting"))
 
     def _lines(self, fb, s, y):
@@ -390,9 +360,7 @@ def _words():
 
 
 def _link(app, rand, rules, saved=None):
-    from link.session import Link  # the link layer comes with the game it serves
-
-    return Link(app.hw.link, rand, app.now, fw=FW, rules=rules, saved=saved, tx_slots=TX_QUEUE)
+    return link(app, rand, rules, saved, TX_QUEUE)
 
 
 def _no_port(app):
@@ -407,6 +375,7 @@ def _play(app, game):
     rand = app.rand_bytes()
     g = LxGame(None, rand, game)
     g.link = _link(app, rand, rules_bytes(game))
+    app.match = g  # the app ticks it once a frame
     app.replace(Play(g))
 
 
@@ -434,7 +403,8 @@ def resume(app, payload):
         return
     gc.collect()
     rand = app.rand_bytes()
-    state, snap = lx_save.split(payload)
+    state, snap = split(payload)
     g = lx_save.restore(state, None, rand)
     g.link = _link(app, rand, lx_save.saved_rules(state), snap)
+    app.match = g  # the app ticks it once a frame
     app.push(Play(g))

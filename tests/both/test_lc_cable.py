@@ -10,14 +10,12 @@ from linkcards.game import DONE
 
 
 def test_game_ids_agree():
-    from link import session
+    from link import frame, match, session
     from linkcards import wire
 
     assert wire.GAME_CARDS == session.GAME_CARDS == 4
-    assert wire.ST_OPEN == session.ST_OPEN
-    from link import frame
-
-    assert wire.D_ORDER == frame.D_ORDER
+    assert match.D_ORDER == frame.D_ORDER
+    assert match.PROTOCOL == frame.VERSION
 
 
 def test_over_the_cable_with_a_pull_and_restarts():
@@ -49,7 +47,7 @@ class _QuietLink:
         pass
 
     def status(self):
-        from linkcards.wire import ST_OPEN
+        from link.match import ST_OPEN
 
         return ST_OPEN if self.open else 1  # 1: ST_UNPLUGGED
 
@@ -61,6 +59,9 @@ class _QuietLink:
 
     def unacked(self):
         return 0
+
+    def free(self):
+        return 4
 
     needs_save = False
     role = 0

@@ -9,6 +9,7 @@ from support import raises
 
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, NOT_YOUR_TURN, REPEAT, SALVO, Refused
+from link.match import split
 from link.session import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED
 from linkbattle.game import (
     ILLEGAL,
@@ -22,7 +23,7 @@ from linkbattle.game import (
     rules_bytes,
     rules_of,
 )
-from linkbattle.save import payload, restore, saved_rules, split
+from linkbattle.save import restore, saved_rules
 
 
 def _log(g):
@@ -73,13 +74,15 @@ def _ships(layout):
 
 
 def test_the_link_layers_numbers_are_the_ones_the_game_names():
-    from link import frame, session
+    from link import frame, match, session
     from linkbattle import game
 
-    names = "ST_CONNECTING ST_UNPLUGGED ST_VERSION ST_RULES ST_SYNCING ST_MISMATCH ST_OPEN M_OUT_OF_STEP"
-    for name in (names + " GAME_BATTLESHIP RULE_SALVO RULE_TOUCHING").split():
+    for name in "GAME_BATTLESHIP RULE_SALVO RULE_TOUCHING".split():
         assert getattr(game, name) == getattr(session, name), name
-    assert game.PROTOCOL == frame.VERSION
+    names = "ST_CONNECTING ST_UNPLUGGED ST_VERSION ST_RULES ST_SYNCING ST_MISMATCH ST_OPEN M_OUT_OF_STEP"
+    for name in names.split():
+        assert getattr(match, name) == getattr(session, name), name
+    assert match.PROTOCOL == frame.VERSION and match.D_ORDER == frame.D_ORDER
 
 
 def test_rules_bytes_name_the_game_salvo_and_touching():
@@ -211,7 +214,7 @@ def test_a_save_restores_exactly():
         gc.collect()
         got, n_log = g.peer.got, g.peer.n_log
         g2 = restore(state, g.link, None, g.peer, h.peer_flash)  # into the same PeerFleet: no new 3.2 KB
-        again = payload(g2, b"L", buf)
+        again = g2.save_into(buf)
         assert _same(again, h.flash)
         assert g2.peer.got == got and g2.peer.n_log == n_log
         assert g2.seen == g.seen and g2.hits == g.hits and g2.sunk == g.sunk and g2.turn_no == g.turn_no

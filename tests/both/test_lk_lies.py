@@ -158,8 +158,8 @@ def test_a_loser_that_never_shows_its_fleet_forfeits():
     gc.collect()
     d = Duel(seeds=(35, 36))
     g = d.hands[lose].g
-    send = g._send
-    g._send = lambda m: None if m[0] == M_FLEET_REVEAL else send(m)  # its firmware keeps it back
+    send = g.send
+    g.send = lambda m: None if m[0] == M_FLEET_REVEAL else send(m)  # its firmware keeps it back
     t = d.run(900000, lambda: d.hands[1 - lose].g.done())
     w = d.hands[1 - lose].g
     assert w.phase == FORFEIT and w.winner == ME

@@ -8,7 +8,6 @@ from linkexpress.game import (
     CHEAT,
     CHEAT_TEXTS,
     FORFEIT,
-    FORFEIT_MS,
     LINKING,
     M_X_OPEN,
     M_X_ROLL,
@@ -24,11 +23,12 @@ from linkexpress.game import (
     rules_bytes,
     rules_of,
 )
-from linkexpress.save import payload, restore, saved_rules, split
+from linkexpress.save import restore, saved_rules
 from lxduel import CHEATS, Duel
 from support import raises
 
 from express.engine import Game
+from link.match import FORFEIT_MS, split
 
 WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # per CHEATS
 
@@ -158,7 +158,7 @@ def test_save_round_trip_and_damage():
     assert g.to_bytes() == bytes(state)
     assert raises(ValueError, restore, bytes(state)[:-1], None, None)
     assert raises(ValueError, restore, b"\x07" + bytes(state)[1:], None, None)
-    assert len(payload(h.g)) > len(state)
+    assert len(h.g.save_bytes()) > len(state)
 
 
 def test_the_fleet_is_checked_before_it_is_committed():
@@ -184,13 +184,13 @@ def test_a_side_that_keeps_its_dice_link_back_forfeits_but_a_pulled_cable_does_n
     d = Duel(seeds=(13, 14), game=0, flash=False)
     d.run(2500, lambda: d.hands[0].g.phase == PLAYING and d.hands[1].g.phase == PLAYING)
     sulk = d.hands[1].g
-    real = sulk._send
+    real = sulk.send
 
     def send(msg):
         if msg[0] != M_X_OPEN:
             real(msg)
 
-    sulk._send = send
+    sulk.send = send
     d.cable.unplug()
     d.run(40000)
     assert not d.hands[0].g.done()
@@ -207,7 +207,7 @@ def _claim_kept_back(silent):
     d = Duel(seeds=(15, 16), game=1, flash=False)
     d.run(2500, lambda: d.hands[0].g.phase == PLAYING and d.hands[1].g.phase == PLAYING)
     sulk = d.hands[0].g
-    real = sulk._send
+    real = sulk.send
     held = []
 
     def send(msg):
@@ -216,7 +216,7 @@ def _claim_kept_back(silent):
         elif not (silent and held):
             real(msg)
 
-    sulk._send = send
+    sulk.send = send
     d.run(120000, lambda: d.hands[1].g.done())
     assert sulk.cheat < 0
     g = d.hands[1].g

@@ -18,7 +18,8 @@ from core import strings, ui
 from core.app import App
 from core.hal import A
 from core.prng import Rng
-from linkbattle.game import PLACING, ST_OPEN, ST_UNPLUGGED, LkGame
+from link.match import ST_OPEN, ST_UNPLUGGED
+from linkbattle.game import PLACING, LkGame
 
 STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
 
@@ -84,6 +85,11 @@ class StubLink:
 
     def unacked(self):
         return len(self.out)
+
+    def free(self):
+        return 16
+
+    drops = (0,) * 9  # Link.drops: none
 
     def write_snapshot(self, f):
         """A real Link's snapshot of an empty stream (the game restores into a real Link)."""
@@ -152,7 +158,7 @@ class Pair:
             while g.peer.answered[self.order[k]]:
                 k += 1
             g.fire(self.order[k])
-        g._dirty = g.link.needs_save = False  # the bot keeps no flash
+        g.dirty = g.link.needs_save = False  # the bot keeps no flash
 
     def press(self, mask, after=2):
         self.frame(mask)

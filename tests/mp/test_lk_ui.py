@@ -10,17 +10,8 @@ from lkui_kit import Pair, texts
 from battleship.rules import SALVO
 from core.app import App
 from core.hal import DOWN, RIGHT, A
-from linkbattle.game import (
-    M_OUT_OF_STEP,
-    PEER,
-    PLAYING,
-    ST_CONNECTING,
-    ST_MISMATCH,
-    ST_RULES,
-    ST_SYNCING,
-    ST_VERSION,
-    rules_bytes,
-)
+from link.match import M_OUT_OF_STEP, ST_CONNECTING, ST_MISMATCH, ST_RULES, ST_SYNCING, ST_VERSION
+from linkbattle.game import PEER, PLAYING, rules_bytes
 
 
 def test_both_handhelds_agree_on_the_coin_and_the_game():

@@ -57,9 +57,17 @@ class StubLink:
     def unacked(self):
         return len(self.out)
 
+    def free(self):
+        return 16
+
+    drops = (0,) * 9  # Link.drops: none
+
     def snapshot(self):
         self.needs_save = False
         return b"\x01" + self.stream + bytes((1 | (self.role << 1),)) + bytes(12)
+
+    def write_snapshot(self, f):
+        return f.write(self.snapshot())
 
 
 def _rand(seed):
@@ -105,12 +113,12 @@ class Pair:
         if g.phase == ARRANGE:
             g.arrange(self.cap.arrange(Game(0), 1))
             if self.tamper is not None:
-                real = g._send
+                real = g.send
 
                 def send(msg):
                     real(self.tamper(msg))
 
-                g._send = send
+                g.send = send
         if g.phase == PLAYING and g.my_turn():
             e = g.g
             c = self.cap
@@ -128,7 +136,7 @@ class Pair:
                 g.declare(o, t)
             elif e.phase == REROLL:
                 g.reroll(e.reroll)
-        g._dirty = g.link.needs_save = False
+        g.dirty = g.link.needs_save = False
 
     def game(self):
         return self.app.top().g
