@@ -40,6 +40,12 @@ class _Link:
     peer_rules = None
     mismatch = 0
 
+    def __init__(self, st):
+        self.st = st
+
+    def status(self):
+        return self.st
+
 
 class _Stub:
     """What the screens ask of torpedo.cable.CableMatch, with the link's status set by hand."""
@@ -54,10 +60,10 @@ class _Stub:
         self.st = st
         self.g = g
         self.stage = stage
-        self.link = _Link()
+        self.link = _Link(st)
 
-    def status(self):
-        return self.st
+    def needs_player(self):
+        return False
 
     def ready(self):
         return self.stage >= _PLAY
@@ -67,9 +73,6 @@ class _Stub:
 
     def has_game(self):
         return self.stage > 0
-
-    def tick(self, app):
-        pass
 
     def event(self):
         return None

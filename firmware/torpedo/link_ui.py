@@ -7,9 +7,9 @@ the choice to start a new game), the coin toss and who calls first. Over a
 game it comes up by itself when only the player can settle something.
 
 Loaded while shown and dropped once the game's own screens take over (a
-cable game is the largest thing in memory): see drop(). It imports none of
-the link's modules itself (it names the link's status codes as private
-consts), so that its screens can be drawn without them (catalogs.torpedo_cable).
+cable game is the largest thing in memory): see drop(). Of the link's modules
+it imports only link.match (the status codes), so that its screens can be
+drawn without the link layer (catalogs.torpedo_cable).
 """
 
 
@@ -17,16 +17,10 @@ from core import ui
 from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
-from torpedo.view import EN, FW, HU, Then, goes_on, level, need, under_top
+from link.match import FW, M_OUT_OF_STEP, PROTOCOL, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_VERSION
+from torpedo.view import EN, HU, Then, goes_on, level, need, under_top
 
 _PLACE = const(2)  # torpedo.cable's stage: placing the fleet
-# link.session.status() values and mismatch reasons (docs/link-protocol.md 5.1)
-_ST_VERSION = const(2)
-_ST_RULES = const(3)
-_ST_SYNCING = const(4)
-_ST_MISMATCH = const(5)
-_ST_OPEN = const(6)
-_M_OUT_OF_STEP = const(2)
 # HELLO rules bytes (ta_link.rules_bytes): game 2 is Torpedo Attack; flags bit 1: ships may touch
 _GAME_TORPEDO = const(2)
 _RULE_TOUCHING = const(2)
@@ -107,24 +101,24 @@ class LinkScreen(ui.Screen):
             return
         if not goes_on(app, m):
             return
-        st = m.status()
+        st = m.link.status()
         btn = app.buttons
-        if st == _ST_MISMATCH and btn.pressed(A) and self.may_renew(m):
+        if st == ST_MISMATCH and btn.pressed(A) and self.may_renew(m):
             m.new_game(app)
             restart(app, m)
             return
-        if st == _ST_RULES and btn.pressed(A) and self.peer_rules() is not None:
+        if st == ST_RULES and btn.pressed(A) and self.peer_rules() is not None:
             self.adopt(app)
             return
         if btn.pressed(B):
             leave(app)
             return
         if self.modal:
-            if st == _ST_OPEN:
+            if st == ST_OPEN:
                 app.pop()
                 drop()
             return
-        if m.stage >= _PLACE and st == _ST_OPEN:
+        if m.stage >= _PLACE and st == ST_OPEN:
             if not self.shown_first:
                 self.shown_first = True
                 self.timer = 45
@@ -136,7 +130,7 @@ class LinkScreen(ui.Screen):
                 drop()
 
     def may_renew(self, m):
-        return m.link.mismatch == _M_OUT_OF_STEP or m.has_game()
+        return m.link.mismatch == M_OUT_OF_STEP or m.has_game()
 
     def peer_rules(self):
         r = self.m.link.peer_rules
@@ -165,15 +159,13 @@ class LinkScreen(ui.Screen):
         m = self.m
         if m is None:
             return t("ta_no_link"), "ta_h_leave"
-        st = m.status()
-        if st == _ST_VERSION:
+        st = m.link.status()
+        if st == ST_VERSION:
             lk = m.link
             v = lk.peer_fw or (0, 0, 0)
             s = t("ta_version") % (lk.peer_version or 0, v[0], v[1], v[2])
-            from link.frame import VERSION
-
-            return s + " " + t("ta_version_me") % (VERSION, FW[0], FW[1], FW[2]), "ta_h_leave"
-        if st == _ST_RULES:
+            return s + " " + t("ta_version_me") % (PROTOCOL, FW[0], FW[1], FW[2]), "ta_h_leave"
+        if st == ST_RULES:
             r = self.peer_rules()
             if r is None:
                 return t("ta_rules_other"), "ta_h_leave"
@@ -181,15 +173,15 @@ class LinkScreen(ui.Screen):
             if not r[1] & _RULE_TOUCHING:
                 what += ", " + t("ta_touch_no")
             return t("ta_rules") % what, "ta_h_adopt"
-        if st == _ST_MISMATCH:
-            if m.link.mismatch == _M_OUT_OF_STEP:
+        if st == ST_MISMATCH:
+            if m.link.mismatch == M_OUT_OF_STEP:
                 return t("ta_out_of_step"), "ta_h_new"
             if m.has_game():
                 return t("ta_lost"), "ta_h_new"
             return t("ta_other_game"), "ta_h_leave"
-        if st == _ST_SYNCING:
+        if st == ST_SYNCING:
             return t("ta_syncing"), "ta_h_leave"
-        if st != _ST_OPEN:
+        if st != ST_OPEN:
             return t("ta_look") + " " + t("ta_plug"), "ta_h_leave"
         if m.stage >= _PLACE:
             return t("ta_you_first" if m.g.first == m.me else "ta_opp_first"), None
@@ -242,12 +234,14 @@ def linking(app):
     if app.hw.link is not None:
         need(app, "torpedo.cable")
         m = load("torpedo.cable").CableMatch(app, lg, rand)
+        app.match = m  # the app ticks it once a frame
     return LinkScreen(m)
 
 
 def resume(app, payload):
     need(app, "torpedo.cable")
     m = load("torpedo.cable").CableMatch.load(app, payload)
+    app.match = m  # the app ticks it once a frame
     if m.stage < _PLACE:
         app.push(LinkScreen(m))
     else:

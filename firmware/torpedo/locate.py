@@ -339,10 +339,6 @@ class Paused(ui.Menu):
             items.append(("ta_give_up", self.give_up))
         ui.Menu.__init__(self, "ta_paused", items)
 
-    def update(self, app):
-        self.m.tick(app)  # the cable keeps its link alive under the menu
-        ui.Menu.update(self, app)
-
     def back(self, app):
         app.pop()
 

@@ -1,10 +1,10 @@
 """A Torpedo Attack game against the CPU, as the screens drive it.
 
 The screens talk to a match, never to the opponent: CpuMatch here, and
-torpedo.cable.CableMatch for a game over the link cable, with the same calls:
+torpedo.cable.CableMatch for a game over the link cable (a link.match.Match: the app
+ticks it once a frame, before the screens), with the same calls:
 
     m.g, m.me, m.cable          the engine's Game; our player index; False here
-    m.tick(app)                 once a frame, first thing (the cable polls its link)
     m.call(cell)                we call a cell; the answer comes from event()
     m.fire(frame)               we fire (ta_rules.NO_PRESS: never) -> (outcome, points)
     m.event()                   the next thing to show, or None: (_EV_ANSWER, cell, ann, ship),
@@ -40,9 +40,6 @@ class CpuMatch:
         self._answer = None
         self.cheat = None
         self.cursor = 0  # the locating screen's cursor, kept in the save
-
-    def tick(self, app):
-        pass
 
     def ready(self):
         return True

@@ -33,10 +33,6 @@ class Placement(placing.Placement):
         self.grid = gridview.Grid(_GRID_X, _GRID_Y)
         self.hand = placing.Hand(self.fleet, 44)
 
-    def update(self, app):
-        self.m.tick(app)
-        placing.Placement.update(self, app)
-
     def shuffle(self):
         self.m.shuffle()
 

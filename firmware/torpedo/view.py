@@ -20,8 +20,6 @@ from core.strings import t
 from core.wordlist import Words
 from torpedo.rules import GONE, HIDDEN, HIT1
 
-FW = (1, 0, 0)  # this firmware's version, as the link cable's HELLO tells the other handheld
-
 _GRID_X = const(8)
 _GRID_Y = const(6)
 _PANEL_X = const(63)
@@ -125,13 +123,17 @@ def banner(fb, top, big, y=22):
 
 
 def goes_on(app, m):
-    """The frame's first step on a game screen: the match's tick; False when it caught the
-    rival cheating (the cheat screen is up then, and this screen has nothing more to do)."""
-    m.tick(app)
-    if m.cheat is None:
-        return True
-    m.caught(app)
-    return False
+    """The frame's first step on a game screen (the app ticked a cable match before it): False
+    when the rival was caught cheating (the cheat screen is up then), or when the link needs
+    the player (its screen is up over the game), and this screen has nothing more to do."""
+    if m.cheat is not None:
+        m.caught(app)
+        return False
+    if m.cable and m.needs_player() and not getattr(app.top(), "modal", False):
+        need(app, "torpedo.link_ui")
+        app.push(load("torpedo.link_ui").LinkScreen(m, True))  # only the player can settle this
+        return False
+    return True
 
 
 def under_top(app):
