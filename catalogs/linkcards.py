@@ -11,7 +11,6 @@ from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, LcGame
 from linkcards.proto import C_SEARCH
 from linkcards.table import Table
 from linkcards.ui import LinkCards, pack_moves
-from linkcards.wire import Wired
 
 _UNPLUGGED = 1
 _MISMATCH = 5
@@ -43,10 +42,9 @@ def _rand(n):
 
 
 def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, job=False, turn=7):
-    w = Wired(STANDARD, _rand)
-    w.link = _Link(status)
+    g = LcGame(0, STANDARD, _rand)
+    g.link = _Link(status)
     if phase is not None:
-        g = LcGame(0, STANDARD, _rand)
         g.start(bytes(8))
         g.phase = phase
         if phase != COIN:
@@ -61,10 +59,9 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, jo
             g.cheat = (C_SEARCH, cheat)
         if winner >= 0:
             g.table.winner = winner
-        w.g = g
-    scr = LinkCards(w)
+    scr = LinkCards(g)
     if my_move:
-        scr.moves = pack_moves(w.g.table.legal_moves())
+        scr.moves = pack_moves(g.table.legal_moves())
         scr.sel = 3
     return scr
 
@@ -73,7 +70,7 @@ def _grids(scr):
     """The board page (UP/DOWN): our Carrier face up and shielded, a Miss and a sunk ship of theirs."""
     from cards.rules import MISS, SUNK, UP
 
-    tb = scr.w.g.table
+    tb = scr.g.table
     tb.up[0][0] = UP
     tb.shield[0][0] = 0
     tb.up[1][5] = UP

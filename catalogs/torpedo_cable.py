@@ -62,9 +62,6 @@ class _Stub:
         self.stage = stage
         self.link = _Link(st)
 
-    def needs_player(self):
-        return False
-
     def ready(self):
         return self.stage >= _PLAY
 

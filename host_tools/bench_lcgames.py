@@ -57,7 +57,7 @@ def play_game(i, o):
         else:
             d.restart(r.randrange(2))
     t += d.run(GAME_LIMIT_MS - t)
-    g0, g1 = d.w[0].g, d.w[1].g
+    g0, g1 = d.w[0], d.w[1]
     res = {"kind": kind, "ms": t, "lied": d.liar.lied if d.liar else False}
     if kind is None:
         res["completed"] = g0 is not None and g1 is not None and g0.phase == DONE and g1.phase == DONE

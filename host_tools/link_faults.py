@@ -63,7 +63,6 @@ from link.commit import (  # noqa: E402
     M_FLEET_REVEAL,
     M_SHOT,
 )
-from link.match import FORFEIT_MS  # noqa: E402
 from linkbattle.game import CHEAT, COIN, FORFEIT, OVER, VERIFIED, W_AT_END  # noqa: E402
 
 STEP_MS = 33  # core.hal's frame pace
@@ -74,6 +73,7 @@ CAUGHT = {"miss": (C_ANSWER, True), "hit": (C_ANSWER, True), "hidden": (C_SUNK_H
           "false_sinking": (C_SUNK_FALSE, False), "swap": (C_REVEAL, False)}
 GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
 SHORT_PULL = (100, 20000)  # ms
+FORFEIT_MS = 30000  # docs/link-protocol.md 6.1 (link.match: a private const on the device)
 # SHOT and ANSWER DATA frames on the wire: 15 + payload + 1 (COBS) + 2 delimiters, 10 bits a byte
 WIRE_MS_PER_SHOT = (20 + 38) * 10 * 1000 / 115200
 

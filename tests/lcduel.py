@@ -8,6 +8,8 @@ its save bytes (linkcards.save) every so many steps, as a power cycle would.
 """
 
 
+from support import save_into
+
 from cards import ai
 from cards.rules import CARD_TYPE, CARD_TYPES
 from cards.view import view_for
@@ -136,7 +138,7 @@ class Duel:
         while not self.over() and self.steps < max_steps:
             self.steps += 1
             for g in self.g:
-                g.step(self.units)
+                g.work(self.units)
                 if g.my_move() and g.phase != CHEAT:
                     self._move(g)
             for s in (0, 1):  # the cable: at most WINDOW messages wait at the receiver
@@ -165,7 +167,7 @@ class Duel:
 
 
 class WireDuel:
-    """The same over a virtual cable (tests/linkcable.py): each side a linkcards.wire.Wired on a
+    """The same over a virtual cable (tests/linkcable.py): each side a linkcards.game.LcGame on a
     link.session.Link, stepped every `step` ms, saved whenever it asks (the handheld's rule);
     unplug()/plug() pull the cable, restart(side) boots a side from its last save."""
 
@@ -186,16 +188,20 @@ class WireDuel:
         self.w = [self._boot(0), self._boot(1)]
 
     def _boot(self, side):
+        from link.match import split
         from link.session import Link
-        from linkcards.wire import Wired, rules
+        from linkcards.game import rules
+        from linkcards.save import load
 
         self.boots[side] += 1
         rand = rand_source(self.seed * 1000 + side * 100 + self.boots[side])
         snap = None
         if self.flash[side] is None:
-            w = Wired(self.mode, rand)
+            w = LcGame(0, self.mode, rand)  # its role is the link's, once it opens
         else:
-            w, snap = Wired.load(self.flash[side], self.mode, rand)
+            state, snap = split(self.flash[side])
+            w = load(state, rand)
+            snap = bytes(snap)
         w.link = Link(self.cable.ends[side], rand, self.now, fw=(1, 0, 0), rules=rules(self.mode), saved=snap,
                       tx_slots=8)
         return w
@@ -206,9 +212,8 @@ class WireDuel:
 
     def done(self):
         if self.liar is not None:
-            g = self.w[0].g
-            return g is not None and g.phase in (DONE, CHEAT)
-        return all(w.g is not None and w.g.phase in (DONE, CHEAT) for w in self.w)
+            return self.w[0].phase in (DONE, CHEAT)
+        return all(w.phase in (DONE, CHEAT) for w in self.w)
 
     def run(self, ms, until=None):
         t = 0
@@ -217,19 +222,17 @@ class WireDuel:
             t += self.step
             self.cable.tick(self.now)
             for side in (0, 1):
-                w = self.w[side]
+                g = w = self.w[side]
                 w.units = self.units
                 w.step(self.now)
-                g = w.g
-                if g is not None and self.liar is not None and side == 1:
+                if self.liar is not None and side == 1:
                     g.lie = self.liar.lie
-                if g is not None and g.my_move():
+                if g.my_move():
                     if not (self.liar is not None and side == 1 and self.liar.move(g)):
                         v = view_for(g.table, g.me)
                         g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
-                    w.dirty = True
                 if w.needs_save():
-                    self.flash[side] = w.save_into(self.disk[side])
+                    self.flash[side] = save_into(w, self.disk[side])
             if (until or self.done)():
                 break
         return t

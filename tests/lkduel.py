@@ -12,6 +12,7 @@ side lie (change its answers) or break the rules.
 import gc
 
 from linkcable import Cable, rand_source
+from support import save_into
 
 from battleship.rules import CLASSIC
 from core.prng import Rng
@@ -130,14 +131,14 @@ class Hand:
             self.fired[g.turn_no] += 1
             self.afloat[g.turn_no] = g.fleet.afloat()
         if g.needs_save() and self.disk is None:
-            g.dirty = g.link.needs_save = False  # no flash: nothing to write
+            g._dirty = g.link.needs_save = False  # no flash: nothing to write
         elif g.needs_save():
             if g.peer.got != self.saved_got:  # the commitments first, as the handheld saves them
                 c = commitments(g)
                 self.peer_disk[: len(c)] = c
                 self.peer_flash = memoryview(self.peer_disk)[: len(c)]
                 self.saved_got = g.peer.got
-            self.flash = g.save_into(self.disk)
+            self.flash = save_into(g, self.disk)
             self.saves += 1
             if len(self.flash) > self.biggest_save:
                 self.biggest_save = len(self.flash)

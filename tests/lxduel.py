@@ -2,7 +2,7 @@
 (tests and the link benchmark only, never on the device).
 
 A Hand is one handheld: a Link on one end of a linkcable.Cable, an LxGame, and
-a "flash" copy of its save (LxGame.save_bytes: link.match), written whenever the
+a "flash" copy of its save (link.match.Match.data), written whenever the
 game asks. Its captain is express.ai's (DpCaptain, or RandomCaptain with a
 seeded Rng). restart() rebuilds the Link and the game from flash, as a power
 cycle would. `cheat` plants one lie of a kind in CHEATS: the first chance the
@@ -25,6 +25,7 @@ from linkexpress.game import (
     rules_bytes,
 )
 from linkexpress.save import restore, saved_rules
+from support import save_bytes
 
 from core.prng import Rng
 from express.ai import DpCaptain, RandomCaptain
@@ -174,12 +175,12 @@ class Hand:
             self.move(g)
         if g.needs_save():
             if self.use_flash:
-                self.flash = g.save_bytes()
+                self.flash = save_bytes(g)
                 self.saves += 1
                 if len(self.flash) > self.biggest_save:
                     self.biggest_save = len(self.flash)
             else:
-                g.dirty = g.link.needs_save = False
+                g._dirty = g.link.needs_save = False
 
     def move(self, g):
         e = g.g

@@ -27,3 +27,19 @@ def raises(exc_type, fn, *args, **kwargs):
     except exc_type as e:
         return e
     raise AssertionError("expected %s from %s" % (exc_type.__name__, fn))
+
+
+def save_bytes(m):
+    """A cable game's save (link.match.Match.data()) as bytes."""
+    return b"".join([bytes(p) for p in m.data()])
+
+
+def save_into(m, buf):
+    """The same save copied into buf (a bytearray allocated once: a heap in pieces may have no
+    block for a new one), as a memoryview of its start."""
+    i = 0
+    for p in m.data():
+        n = len(p)
+        buf[i : i + n] = p
+        i += n
+    return memoryview(buf)[:i]

@@ -164,6 +164,9 @@ class App:
         the submenu the game was started from, each on the entry chosen."""
         way = self._way or ()
         self._way = None
+        if self.match is not None:
+            self.match = None  # the cable game's link and buffers go before the menu comes
+            gc.collect()
         if self._mode_modules is not None and getattr(self.hw, "reset", None) is not None:
             # MicroPython never frees a name it has interned (every identifier and short
             # string of the game's modules): a fresh interpreter gives them back

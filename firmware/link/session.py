@@ -36,6 +36,7 @@ from link.frame import (
     Framer,
 )
 from link.match import (  # noqa: F401  (status() values and mismatch reasons, for the games)
+    FW,
     M_OTHER_GAME,
     M_OUT_OF_STEP,
     ST_CONNECTING,
@@ -98,7 +99,7 @@ class Link:
     rx_budget = 1024  # bytes read per poll at most
     tx_burst = 256  # bytes written per poll at most (keep <= the UART txbuf; rp2's default is 256)
 
-    def __init__(self, port, rand, now_ms, fw=(0, 0, 0), rules=b"", baud=115200, saved=None,
+    def __init__(self, port, rand, now_ms, fw=FW, rules=b"", baud=115200, saved=None,
                  window=4, tx_slots=16, rx_slots=4):
         if len(rules) > _MAX_RULES:
             raise ValueError("rules too long")

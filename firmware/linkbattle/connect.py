@@ -14,7 +14,6 @@ from core.hal import A, B
 from core.strings import t
 from link.match import (
     M_OUT_OF_STEP,
-    PROTOCOL,
     ST_CONNECTING,
     ST_MISMATCH,
     ST_OPEN,
@@ -62,7 +61,9 @@ class Connect(ui.Screen):
         st = self.s.status
         if st == ST_VERSION:
             peer = t("lk_version") % (link.peer_version or 0, _fw(link.peer_fw or (0, 0, 0)))
-            return (peer, t("lk_version2") % (PROTOCOL, _fw(link.fw))), "lk_h_quit"
+            from link.frame import VERSION
+
+            return (peer, t("lk_version2") % (VERSION, _fw(link.fw))), "lk_h_quit"
         if st == ST_UNPLUGGED:
             return (t("lk_unplugged"), t("lk_check")), "lk_h_quit"
         if st == ST_RULES:

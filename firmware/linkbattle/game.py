@@ -154,7 +154,7 @@ def fleet_check(ships, touching):
 
 
 class LkGame(Match):
-    tag = b"L"
+    head = b"L"  # the save's tag
 
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
@@ -168,7 +168,7 @@ class LkGame(Match):
         self.seen = bytearray(CELLS)  # the peer's ocean as we know it: 0, _MISS, _HIT, _SUNK
         self.peer_sunk = bytearray(_N_SHIPS)  # which of the peer's ships we sank
         self.peer_map = None  # the peer's revealed cell map once checked
-        self._init_match()
+        Match.__init__(self)
         self.peer_got = 0  # the peer's commitment parts in flash (_save_more)
         self.reset()
 
@@ -208,7 +208,7 @@ class LkGame(Match):
         self.sunk = 0  # the peer's ships we sank
         self.peer_map = None
         self.out = []
-        self.silent = 0
+        self.timer = 0
 
     # -- queries -------------------------------------------------------------
     @property
@@ -218,11 +218,12 @@ class LkGame(Match):
     @property
     def parts_sent(self):
         """Our FLEET_COMMIT parts queued on the link so far."""
-        return self.parts - self.sending_parts()
+        out = self.out
+        return out[0] if out and isinstance(out[0], int) else self.parts  # out[0]: the next one
 
     def committed(self):
         """Our fleet is committed and every part of it is queued on the link."""
-        return self.my is not None and self.sending_parts() == 0
+        return self.my is not None and self.parts_sent == self.parts
 
     def ready(self):
         """Both fleets are committed: shots may fly."""
@@ -258,7 +259,7 @@ class LkGame(Match):
         self.phase = PLAYING
         self.parts = my.parts()
         self.out.insert(0, 0)  # the parts come before anything else, made as the link has room
-        self.dirty = True
+        self._dirty = True
         if self.peer.complete() and bytes(self.peer.blob[:HASH_LEN]) == self.peer.own:
             self._caught(CheatError(C_FLEET_COPY, "Opponent copied our fleet commitment"))
             return
@@ -279,13 +280,10 @@ class LkGame(Match):
         self.reset()
 
     # -- the protocol, for link.match --------------------------------------------------
-    def started(self):
+    def has_game(self):
         return self.phase != LINKING
 
-    def over(self):
-        return self.phase >= VERIFIED
-
-    def _open(self):
+    def start(self):
         link = self.link
         self.role = link.role
         self.coin = CoinFlip(link.role, link.stream, self.rand)
@@ -293,30 +291,22 @@ class LkGame(Match):
         self.send(self.coin.commit_msg())
         return 0
 
-    def _work(self):
+    def work(self):
         return self._start()  # the first turn, once our last part is queued
 
-    def _part(self, k):
+    def part_msg(self, k):
         return self.my.part_msg(k)
 
     def owed(self):
         """Its coin, or its fleet at the end: messages no person has to think about."""
         return self.phase == COIN or self.phase == OVER
 
-    def _forfeit(self):
-        self.phase = FORFEIT
-        self.winner = ME
-        return _EV_END
+    def write(self, sink):
+        from linkbattle.save import write
 
-    def save_as(self):
-        return SAVE, "link_salvo" if self.variant == SALVO else "link_battle", self.turn_no, "u_turn"
+        write(self, sink)
 
-    def write_state(self, sink):
-        from linkbattle.save import write_state
-
-        write_state(self, sink)
-
-    def _save_more(self, app):
+    def save(self, app):
         """The peer's commitments first when more of them came (3.2 KB at most, a few times a
         game); the game and its link after them (under 2 KB; about 700 bytes in play)."""
         if self.peer.got != self.peer_got:
@@ -324,8 +314,14 @@ class LkGame(Match):
 
             app.save(PEER_SAVE, commitments(self))
             self.peer_got = self.peer.got
+        label = "link_salvo" if self.variant == SALVO else "link_battle"
+        app.save_game(SAVE, self.data(), self.turn_no, label, "u_turn")
 
     def _caught(self, e, why=-1):
+        if e is None:  # silent where it owed a message: the peer forfeits
+            self.phase = FORFEIT
+            self.winner = ME
+            return _EV_END
         if not isinstance(e, CheatError):  # what link.match caught: a malformed message
             e = CheatError(C_PROTOCOL, "Opponent sent a bad message")
             why = _W_BAD
@@ -342,7 +338,7 @@ class LkGame(Match):
         self.cheat = (code, e.cell, why)
         self.cheat_msg = e.text  # the link layer's own words (English; not saved: screens use cheat)
         self.phase = CHEAT
-        self.dirty = True
+        self._dirty = True
         return _EV_END
 
     def _bad(self, why, cell=-1):
@@ -359,7 +355,7 @@ class LkGame(Match):
         return self._caught(e, why)
 
     # -- the peer's messages -------------------------------------------------------------
-    def _take(self, m):
+    def take(self, m):
         t = m[0] if len(m) else 0
         ph = self.phase
         if t == M_COIN_COMMIT and ph == COIN:
@@ -452,7 +448,7 @@ class LkGame(Match):
         self.phase = OVER
         self.turn = -1
         self.shots_left = 0
-        self.silent = 0
+        self.timer = 0
         self.send(self.my.reveal_msg())
         return _EV_OVER
 

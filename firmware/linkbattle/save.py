@@ -1,7 +1,7 @@
 """The linked game's save: an LkGame and its Link's snapshot, and back.
 
     if g.peer.got changed: save("lkpeer", commitments(g))   # first: the peer's commitments
-    data = g.save_bytes()            # link.match: tag, state length (2 bytes LE), state, snapshot
+    data = g.data()                  # link.match: tag, state length (2 bytes LE), state, snapshot
     state, snap = link.match.split(data)   # memoryviews, nothing copied
     link = Link(port, rand, now, rules=saved_rules(state), saved=snap)
     g = restore(state, link, rand, commitments=load("lkpeer"))   # ValueError when damaged
@@ -56,7 +56,7 @@ def _commitments_view(p):
     return memoryview(p.blob)[: min(n, len(p.blob))]
 
 
-def write_state(g, sink):
+def write(g, sink):
     """The game's state into a link.match.Sink (the harness frames it: tag, length, state, the
     link's snapshot)."""
     coin = g.coin.to_bytes() if g.coin is not None else b""

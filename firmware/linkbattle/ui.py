@@ -24,7 +24,7 @@ from battleship.rules import CLASSIC, SALVO
 from core import strings
 from core.compat import load, unload
 from link.commit import PeerFleet
-from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, link, seed, split
+from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, split
 from linkbattle import save as lk_save
 from linkbattle.game import (
     PEER_SAVE,
@@ -118,7 +118,7 @@ class Session:
         if kind == K_MENU:
             app.pop()  # a menu over the battle closes; the battle goes on next frame
             return True
-        if self.g.heavy:
+        if self.g.saved:
             # One long step a frame (the link is read between frames: docs/link-protocol.md,
             # section 1): after a save, the next stage's screen loads in the next frame.
             return False
@@ -127,10 +127,14 @@ class Session:
 
     def seed(self):
         """A 30-bit seed (the fleet's shuffle) from the game's random source."""
-        return seed(self.g.rand)
+        r = self.g.rand(4)
+        return (r[0] | (r[1] << 8) | (r[2] << 16) | ((r[3] & 0x3F) << 24)) or 1
 
     def take_events(self):
-        return self.g.take_events()
+        """The game's events since the last frame (the app ticked it)."""
+        ev = self.g.ev
+        self.g.ev = 0
+        return ev
 
     def where(self, kind):
         g = self.g
@@ -170,7 +174,9 @@ class Session:
 
 # -- entry points ---------------------------------------------------------------------------------
 def _link(app, rand, rules, saved=None):
-    return link(app, rand, rules, saved, TX_QUEUE)
+    from link.session import Link  # the link layer comes with the game it serves
+
+    return Link(app.hw.link, rand, app.now, rules=rules, saved=saved, tx_slots=TX_QUEUE)
 
 
 def _open(app, s):

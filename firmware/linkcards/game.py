@@ -3,22 +3,26 @@
 Owns the coin flip (who plays first, the game id), this side's 12 Coordinate cards and their
 per-cell commitments (linkcards.grid), both battle decks shuffled by mental poker (link.deck),
 the turn flow over cards.engine through linkcards.table, and the check at the end
-(linkcards.check). No clock, no screen, no cable: messages come in through take(msg) and go
-out through `outbox`; step(units) does at most `units` modular exponentiations, so a shuffle
-spreads over frames; randomness comes from the injected rand(n) (os.urandom on the device).
+(linkcards.check). It runs on the one harness of the cable games, link.match.Match (the
+app ticks it: poll, take, work, send, the forfeit clock, the save). No clock, no screen of
+its own: messages come in through take(msg) and go out through `outbox`; work(units) does at
+most `units` modular exponentiations, so a shuffle spreads over frames; randomness comes from
+the injected rand(n) (os.urandom on the device).
 
 Both sides follow the same agenda, derived from what both know: each task either sends (this
 side's turn to act) or waits for the peer's next message, which must be the one the task
 names. Message layouts: docs/link-protocol.md section 9.
 
-    g = LcGame(role, mode, rand); g.start()
+    g = LcGame(role, mode, rand); g.start(stream)      # without a link (tests, the bench)
     loop: for m in peer's messages: g.take(m)
-          g.step(4); send g.outbox (and empty it); if g.my_move(): g.play(move)
+          g.work(4); send g.outbox (and empty it); if g.my_move(): g.play(move)
+    over the cable: g.link = Link(...); the app ticks it (g.start() when the link opens)
 """
 
 from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
 from core.compat import const
 from link import deck
+from link.match import Match
 from linkcards.proto import (
     C_DEAL,
     C_GRID,
@@ -65,15 +69,28 @@ _DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
 _DEAL_UNITS = const(3)  # a decryption's 256-bit exponent against a stage's 96-bit ones
 
 
-class LcGame:
+GAME_CARDS = const(4)  # link.session.GAME_CARDS: HELLO rules byte 0 (tests/both/test_lc_cable.py)
+SLOT = "link_cards"  # core.modes.SLOTS
+
+
+def rules(mode):
+    """HELLO rules bytes: the card game, then its mode (0 standard, 1 beginner)."""
+    return bytes((GAME_CARDS, mode))
+
+
+class LcGame(Match):
+    head = b"D"  # the save's tag
+    units = 4  # exponentiations a frame over the cable: about 0.2 s on the device (docs 9.8)
+
     def __init__(self, role, mode, rand):
+        Match.__init__(self)
         self.me = role
         self.peer = 1 - role
         self.mode = mode
         self.rand = rand
         self.phase = COIN
         self.cheat = None  # (code, text) once caught
-        self.outbox = []
+        self.outbox = self.out  # link.match's outbox: what the link's queue has no room for yet
         self.inbox = []
         self.agenda = []
         self.coin = None  # the coin toss (link.commit.CoinFlip) until it is settled
@@ -102,19 +119,53 @@ class LcGame:
         self.lie = None  # tests and the bench: lie(kind, value) -> value this side sends
 
     # --- flow -----------------------------------------------------------------
-    def start(self, stream=b"\x00" * 8):
+    def start(self, stream=None):
+        """The coin toss begins. Over the cable (no stream given) the link has just opened: its
+        role is ours and its stream names the game."""
         from link.commit import CoinFlip
 
+        if stream is None:
+            self.me = self.link.role
+            self.peer = 1 - self.me
+            stream = self.link.stream
         self.coin = CoinFlip(self.me, stream, self.rand)
         self._send(self.coin.commit_msg())
         self.agenda = [(_T_COIN, 0, 0, 0, 0), (_T_FLIP, 0, 0, 0, 0)]
+        return 1
 
     def take(self, msg):
+        """A message of the peer's, into the inbox: the agenda checks it in turn (work())."""
         self.inbox.append(bytes(msg))
+        return 1
 
-    def step(self, units=4):
+    # --- the harness's side (link.match) -----------------------------------------
+    def has_game(self):
+        return self.coin is not None or self.gid is not None
+
+    def done(self):
+        return self.phase == DONE or self.phase == CHEAT
+
+    def _caught(self, e):
+        if e is not None:  # take() never raises: the agenda catches what a message breaks
+            raise e
+        self.forfeit()  # silent where it owed a message
+        return 1
+
+    def write(self, sink):
+        from linkcards.save import save
+
+        save(self, sink)
+
+    def save(self, app):
+        tb = self.table
+        # the save in parts (the game's own buffers, not copied): no 4-5 KB block for it
+        app.save_game(SLOT, self.data(), tb.turn if tb is not None else 0, "link_cards", "u_turn")
+
+    def work(self, units=0):
         """Work through the agenda: take what arrived, send what is ours, at most `units`
-        exponentiations. Returns True if anything changed (the caller saves)."""
+        exponentiations (self.units over the cable). Returns True if anything changed (it is
+        saved)."""
+        units = units or self.units
         self.dirty = False
         changed = False
         self.budget = units
@@ -132,7 +183,10 @@ class LcGame:
             self.cheat = (e.code, e.text)
             self.agenda = []
             changed = True
-        return changed or self.dirty
+        if changed or self.dirty:
+            self._dirty = True
+            return True
+        return False
 
     def my_move(self):
         """True when this side's player is to choose a move (view() and play())."""

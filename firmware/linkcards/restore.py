@@ -65,7 +65,7 @@ def restore(data, rand):
     while ib.i < len(ib.d):
         g.inbox.append(bytes(ib.field()))
     ob = _Reader(r.field(), 0)
-    g.outbox = []
+    g.outbox = g.out  # link.match's outbox (empty)
     while ob.i < len(ob.d):
         g.outbox.append(bytes(ob.field()))
     rx = r.field()  # only the part still needed (LcGame.rx_live)

@@ -3,13 +3,13 @@
     start(app, arg)        # Card game -> Over the cable: Standard or Beginner, then the link
     resume(app, payload)   # Continue: a save tagged b"D" (the game and the link's snapshot)
 
-The screen runs linkcards.wire.Wired once a frame (poll, take, a few exponentiations, send) and
-saves it when it asks (before the next poll: docs/link-protocol.md 5.2). It shows the link's
-state, the shuffle's and the end check's progress, and in play the grids' sunk count, the
-hand, and one legal move at a time (LEFT/RIGHT pick, A plays); UP/DOWN turn to the two grids
-(theirs and ours: face down, Miss, a ship afloat with its hits, sunk, shielded) and back. A
-caught cheat is named on a screen of its own, as Link battle's. Randomness: app.rand_bytes()
-(os.urandom on the device).
+The app ticks the game (linkcards.game.LcGame, a link.match.Match) once a frame: poll, take, a
+few exponentiations, send, and the save before the next poll (docs/link-protocol.md 5.2). The
+screen shows the link's state, the shuffle's and the end check's progress, and in play the
+grids' sunk count, the hand, and one legal move at a time (LEFT/RIGHT pick, A plays); UP/DOWN
+turn to the two grids (theirs and ours: face down, Miss, a ship afloat with its hits, sunk,
+shielded) and back. A caught cheat is named on a screen of its own, as Link battle's, and so
+are the result and a forfeit. Randomness: app.rand_bytes() (os.urandom on the device).
 """
 
 from cards.rules import (
@@ -32,11 +32,11 @@ from core.compat import const
 from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as KEY_UP
 from core.strings import t
-from link.match import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, link
-from linkcards.game import CHEAT, CHECK, COIN, DONE
+from link.match import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, split
+from linkcards.game import CHEAT, CHECK, COIN, DONE, SLOT, LcGame, rules
 from linkcards.proto import C_SILENT
+from linkcards.save import load
 from linkcards.text import EN, HU
-from linkcards.wire import SLOT, Wired, rules
 
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
 
@@ -44,39 +44,41 @@ strings.add(EN, HU)
 
 
 def _link(app, rand, mode, saved=None):
-    return link(app, rand, rules(mode), saved, _TX_SLOTS)
+    from link.session import Link  # the link layer comes with the game it serves
+
+    return Link(app.hw.link, rand, app.now, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
 
 
 class LinkCards(ui.Screen):
-    def __init__(self, w):
-        self.w = w
+    def __init__(self, g):
+        self.g = g  # the LcGame (a link.match.Match: the app ticks it)
         self.sel = 0
         self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
         self.key = None  # what the screen shows, to redraw only on a change
         self.board = False  # UP/DOWN: the two grids instead of the hand and the move
 
     def update(self, app):
-        w = self.w
-        if w.link is None:
+        g = self.g
+        if g.link is None:
             return
-        changed = w.take_events() != 0  # the app ticks the match (link.match) before this
+        changed = g.ev != 0  # the app ticked the match (link.match) before this
+        g.ev = 0
         key = self._state()
         if key != self.key:
             self.key = key
             app.redraw()
-        g = w.g
         btn = app.buttons
-        if w.over():  # B leaves the result, as every wait of the game (A, the move key, does not)
+        if g.done():  # B leaves the result, as every wait of the game (A, the move key, does not)
             if btn.pressed(B):
                 app.clear_game(SLOT)
                 app.home()
             return
-        if g is not None and g.table is not None and (btn.pressed(KEY_UP) or btn.pressed(DOWN)):
+        if g.table is not None and (btn.pressed(KEY_UP) or btn.pressed(DOWN)):
             self.board = not self.board
             app.redraw()
-        if g is not None and not g.my_move():
+        if not g.my_move():
             self.moves = b""
-        if g is not None and g.my_move() and not self.board:
+        if g.my_move() and not self.board:
             if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
                 moves = pack_moves(g.table.legal_moves())
                 if moves != self.moves:
@@ -92,21 +94,19 @@ class LinkCards(ui.Screen):
                 self.sel = (self.sel + 1) % n
                 app.redraw()
             elif btn.pressed(A):
-                g.play(_move(self.moves, self.sel))
+                g.play(_move(self.moves, self.sel))  # into the outbox: saved before a poll sends it
                 self.moves = b""
-                w.dirty = True  # saved before the next poll sends it
                 app.cue("click")
                 app.redraw()
         elif btn.pressed(B):
-            if w.g is None:
+            if not g.has_game():
                 app.clear_game(SLOT)
             app.home()  # a game stays saved: Continue picks it up
 
     def _state(self):
-        w = self.w
-        g = w.g
-        st = w.link.status() if w.link is not None else -1
-        if g is None:
+        g = self.g
+        st = g.link.status() if g.link is not None else -1
+        if not g.has_game():
             return (st,)
         prog = g.job.done if g.job is not None else -1
         chk = g.check_done
@@ -115,18 +115,17 @@ class LinkCards(ui.Screen):
     def draw(self, app, fb):
         fb.fill(0)
         ui.title(fb, t("lc_title"))
-        w = self.w
-        g = w.g
-        st = w.link.status() if w.link is not None else -1
+        g = self.g
+        st = g.link.status() if g.link is not None else -1
         lines = []
         hint = "lc_hint_wait"
-        if g is not None and g.phase == CHEAT:
+        if g.phase == CHEAT:
             if g.cheat[0] == C_SILENT:
                 lines = ui.wrap(t("lc_forfeit"), ui.W)[:4]
             else:
                 lines = [t("lc_cheat")] + ui.wrap(g.cheat[1], ui.W - 4)[:3] + [t("lc_void")]
             hint = "lc_hint_end"
-        elif g is not None and g.phase == DONE:
+        elif g.phase == DONE:
             win = g.winner
             lines = [t("lc_draw") if win == DRAW else t("lc_won") if win == g.me else t("lc_lost")]
             lines.append(t("lc_score") % (g.sunk(1 - g.me), g.sunk(g.me)))
@@ -135,7 +134,7 @@ class LinkCards(ui.Screen):
             lines = [t("lc_unplugged")]
         elif st == ST_MISMATCH:
             lines = [t("lc_other")]
-        elif g is None or st != ST_OPEN and g.phase == COIN:
+        elif not g.has_game() or st != ST_OPEN and g.phase == COIN:
             lines = [t("lc_connect")]
         elif g.phase == COIN:
             lines = [t("lc_coin")]
@@ -148,7 +147,7 @@ class LinkCards(ui.Screen):
         else:
             lines = [t("lc_your_move")]
             hint = "lc_hint_play"
-        table = g is not None and g.table is not None and g.phase not in (CHEAT, DONE)
+        table = g.table is not None and g.phase not in (CHEAT, DONE)
         if table:
             tb = g.table
             lines[0] += "  " + t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me))
@@ -248,9 +247,9 @@ def _no_port(app):
     return True
 
 
-def _open(app, w):
-    app.match = w  # the app ticks it once a frame
-    app.push(LinkCards(w))
+def _open(app, g):
+    app.match = g  # the app ticks it once a frame
+    app.push(LinkCards(g))
 
 
 def _mode(mode):
@@ -259,9 +258,9 @@ def _mode(mode):
         if _no_port(app):
             return
         rand = app.rand_bytes()
-        w = Wired(mode, rand)
-        w.link = _link(app, rand, mode)
-        _open(app, w)
+        g = LcGame(0, mode, rand)  # its role is the link's, once it opens (LcGame.start)
+        g.link = _link(app, rand, mode)
+        _open(app, g)
 
     return run
 
@@ -276,11 +275,16 @@ def start(app, arg=None):
 
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
+    data = bytes(payload)
+    if data[:1] != LcGame.head:
+        raise ValueError("not a link card save")
     rand = app.rand_bytes()
-    w, snap = Wired.load(bytes(payload), 0, rand)
-    scr = LinkCards(w)
+    state, snap = split(data)
+    g = load(state, rand)
+    state = data = None
+    scr = LinkCards(g)
     if not _no_port(app):
-        w.link = _link(app, rand, w.mode, snap)
-        app.match = w
+        g.link = _link(app, rand, g.mode, bytes(snap))
+        app.match = g
     app.push(scr)
     return scr

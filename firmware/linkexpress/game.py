@@ -138,10 +138,10 @@ class _Caught(CheatError):
 
 
 class LxGame(Match):
-    tag = b"X"
+    head = b"X"  # the save's tag
 
     def __init__(self, link, rand, game):
-        self._init_match()
+        Match.__init__(self)
         self.link = link
         self.rand = rand
         self.game = game
@@ -170,7 +170,7 @@ class LxGame(Match):
         self.cheat = -1  # W_*
         self.cheat_roll = -1
         self.out = []
-        self.silent = 0
+        self.timer = 0
 
     # -- queries ---------------------------------------------------------------------
     @property
@@ -258,13 +258,10 @@ class LxGame(Match):
         self.send(self._move(action, a, b, c, d) + self.chain.link(self.rolls))
 
     # -- the protocol, for link.match ----------------------------------------------------
-    def started(self):
+    def has_game(self):
         return self.phase != LINKING
 
-    def over(self):
-        return self.phase >= VERIFIED
-
-    def _open(self):
+    def start(self):
         link = self.link
         self.role = link.role
         self.coin = CoinFlip(link.role, link.stream, self.rand)
@@ -281,20 +278,20 @@ class LxGame(Match):
             return self.peer_fc is not None and self.peer_row is None
         return ph == PLAYING and (self.pending >= 0 or self.expect is not None)
 
-    def _forfeit(self):
-        self.phase = FORFEIT
-        self.winner = self.role
-        return EV_END
-
-    def write_state(self, sink):
+    def write(self, sink):
         sink.extend(self.to_bytes())
 
-    def save_as(self):
-        return SLOT, "lx_saved", self.rolls, "u_rolls"
+    def save(self, app):
+        app.save_game(SLOT, self.data(), self.rolls, "lx_saved", "u_rolls")
 
     def _caught(self, e):
         """A lie or a broken rule: e is a W_* code, or what link.match caught (_Caught, a
-        CheatError of the coin or the dice chain, or a malformed message)."""
+        CheatError of the coin or the dice chain, or a malformed message); None: the peer
+        went silent where it owed a message, and forfeits."""
+        if e is None:
+            self.phase = FORFEIT
+            self.winner = self.role
+            return EV_END
         why = W_BAD
         if isinstance(e, int):
             why = e
@@ -310,11 +307,11 @@ class LxGame(Match):
         self.cheat = why
         self.cheat_roll = self.rolls
         self.phase = CHEAT
-        self.dirty = True
+        self._dirty = True
         return EV_END
 
     # -- the peer's messages -----------------------------------------------------------
-    def _take(self, m):
+    def take(self, m):
         t = m[0]
         ph = self.phase
         if t == M_COIN_COMMIT and ph == COIN:

@@ -1,6 +1,6 @@
 """Link Express's save: an LxGame's state and its Link's snapshot in one payload, and back.
 
-    data = g.save_bytes()             # tag b"X", state length (2 bytes LE), state, link snapshot
+    data = g.data()                   # tag b"X", state length (2 bytes LE), state, link snapshot
     state, snap = link.match.split(data)   # memoryviews, nothing copied
     g = restore(state, None, rand); g.link = Link(port, rand, now, rules=saved_rules(state), saved=snap)
 

@@ -41,7 +41,7 @@ from core.strings import t
 from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
 from express.engine import NONE as NO_SHIP
 from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE
-from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, link, split
+from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
 
 strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
 
@@ -80,7 +80,8 @@ class Play(ui.Screen):
     def follow(self, app):
         """What the match did since the last frame (the app ticks it first): cues, cursor."""
         g = self.g
-        ev = g.take_events()
+        ev = g.ev  # what the match did since the last frame (the app ticked it)
+        g.ev = 0
         if ev:
             self.cur = 0
             if ev & EV_END:
@@ -360,7 +361,9 @@ def _words():
 
 
 def _link(app, rand, rules, saved=None):
-    return link(app, rand, rules, saved, TX_QUEUE)
+    from link.session import Link  # the link layer comes with the game it serves
+
+    return Link(app.hw.link, rand, app.now, rules=rules, saved=saved, tx_slots=TX_QUEUE)
 
 
 def _no_port(app):

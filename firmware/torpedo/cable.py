@@ -41,7 +41,8 @@ from link.commit import (
     CheatError,
     CoinFlip,
 )
-from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, Match, link, split
+from link.match import ST_OPEN, ST_UNPLUGGED, Match, split
+from link.session import Link
 from torpedo.engine import Game
 from torpedo.link_game import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
 from torpedo.rules import OVER
@@ -51,7 +52,6 @@ from torpedo.view import need
 # fleet commitment that do not fit wait in CableMatch.out, which is saved too.
 _TX_SLOTS = const(4)
 
-_TAG = b"T\x01"  # a save: b"T", 1 (over the cable), then link.match's frame: see write_state()
 _PEER = "ta_peer"  # the save of the rival's fleet commitments
 _CABLE = const(1)
 SLOT = "torpedo_link"  # the cable game's save slot (App.save_game)
@@ -67,23 +67,24 @@ _PLAY = const(4)
 _REVEAL = const(5)
 _DONE = const(6)
 
-C_SILENT = const(26)  # the rival stayed silent where it owed a message (linkcards.proto's code)
+_C_SILENT = const(26)  # the rival stayed silent where it owed a message (linkcards.proto's code)
 
 
 class CableMatch(Match):
     cable = True
     last = None  # the last call shown (torpedo.locate), kept while the periscope is up
-    tag = _TAG
+    head = b"T\x01"  # a save: b"T", 1 (over the cable), then link.match's frame: see write()
 
     def __init__(self, app, lg, rand, snapshot=None, resumed=False):
         """lg: a LinkGame made before the link's modules were loaded (torpedo.link_ui.linking), so
         that the rival's 3.2 KB of commitments found one piece of heap; resumed: a saved game."""
-        self._init_match()
+        Match.__init__(self)
         self.lg = lg
         self.level = lg.game.level
         self.touching = lg.touching
         self.rand = rand
-        self.link = link(app, rand, rules_bytes(self.level, self.touching), snapshot, _TX_SLOTS)
+        self.link = Link(app.hw.link, rand, app.now, rules=rules_bytes(self.level, self.touching),
+                         saved=snapshot, tx_slots=_TX_SLOTS)  # fmt: skip
         self.stage = _PLAY if resumed else _LINKING
         self.coin = None
         self.g = lg.game if resumed else None
@@ -93,7 +94,6 @@ class CableMatch(Match):
         self.cheat = None
         self.cursor = 44
         self.finished = False
-        self._ev = None  # the event the message being taken made (event())
 
     # -- what the screens ask ------------------------------------------------------
     def ready(self):
@@ -112,7 +112,7 @@ class CableMatch(Match):
         # the commitment's parts wait in out as the number of the next one: each is made when
         # the link has room (15 messages of 240 bytes held at once would cut up the heap)
         self.out.append(0)
-        self.dirty = True
+        self._dirty = True
         self.flush()
         self.stage = _PLAY if self.lg.ready() else _COMMIT
 
@@ -128,55 +128,57 @@ class CableMatch(Match):
         """The rival's next call, answer or press (taken from the link only now), or None."""
         if self.stage != _PLAY or self.cheat is not None or self.g.phase == OVER:
             return None
-        self._ev = None
-        self.next()
-        ev = self._ev
-        self._ev = None
-        return ev
+        m = self.link.recv()
+        if m is None:
+            return None
+        ev = self.read(m)
+        return ev if isinstance(ev, tuple) else None
 
     # -- the protocol, for link.match ----------------------------------------------------
-    def started(self):
+    def has_game(self):
         return self.stage != _LINKING
 
-    def over(self):
+    def done(self):
         return self.finished or self.cheat is not None
 
-    def taking(self):
+    def auto(self):
         """The messages the match handles itself: the coin toss, the commitments, the reveals
         (calls and presses wait in the link until a screen asks: event())."""
         return self.cheat is None and (self.stage < _PLAY or self.stage == _REVEAL)
 
-    def _open(self):
+    def start(self):
         self.coin = CoinFlip(self.link.role, self.link.stream, self.rand)
         self.stage = _FLIP
         self.send(self.coin.commit_msg())
         return 1
 
-    def _work(self):
+    def work(self):
         if self.stage == _PLAY and self.cheat is None and self.g.phase == OVER:
             self.send(self.lg.reveal_msg())
             self.stage = _REVEAL
             return 1
         return 0
 
-    def _part(self, k):
+    def part_msg(self, k):
         return self.lg.mine.part_msg(k)
 
     def owed(self):
         """Its coin, or its fleet at the end: messages no person has to think about."""
         return self.cheat is None and (self.stage == _FLIP or self.stage == _REVEAL)
 
-    def _forfeit(self):
-        self.caught_out(CheatError(C_SILENT, "Opponent went silent where it owed a message"))
-        return 1
-
     def _caught(self, e):
-        if not isinstance(e, CheatError):
+        """A lie or a broken rule (e), or the rival silent where it owed a message (None): the
+        screens show the cheat screen (caught())."""
+        if e is None:
+            e = CheatError(_C_SILENT, "Opponent went silent where it owed a message")
+        elif not isinstance(e, CheatError):
             e = CheatError(C_PROTOCOL, "Opponent sent a bad message")
-        self.caught_out(e)
+        self.cheat = e
+        self.finished = True
         return 1
 
-    def _take(self, msg):
+    def take(self, msg):
+        """A message of the rival's: its event for the screens in play (a tuple), else 1."""
         if self.stage != _PLAY:
             self.setup(msg)
             return 1
@@ -184,11 +186,11 @@ class CableMatch(Match):
         if reply is not None:
             self.send(reply)
         if kind == M_SHOT:
-            self._ev = (_EV_CALL, msg[1], res[0], res[1])
-        elif kind == M_ANSWER:
-            self._ev = (_EV_ANSWER, self.g.last_cell, res[0], res[1])
-        elif kind == M_PRESS:
-            self._ev = (_EV_PRESS, msg[2] | (msg[3] << 8), res[0], res[1])
+            return (_EV_CALL, msg[1], res[0], res[1])
+        if kind == M_ANSWER:
+            return (_EV_ANSWER, self.g.last_cell, res[0], res[1])
+        if kind == M_PRESS:
+            return (_EV_PRESS, msg[2] | (msg[3] << 8), res[0], res[1])
         return 1
 
     def setup(self, msg):
@@ -198,8 +200,14 @@ class CableMatch(Match):
             self.coin.take_commit(msg)
             self.send(self.coin.reveal_msg())
         elif k == M_COIN_REVEAL and st == _FLIP:
-            first = self.coin.take_reveal(msg)
-            self.start(first)
+            c = self.coin
+            first = c.take_reveal(msg)
+            _rekey(self.lg, c.role, c.game_id, first, self.level, self.touching)
+            self.g = self.lg.game
+            self.me = self.lg.me
+            self.coin = None
+            self.stage = _PLACE
+            self.shuffle()
         elif k == M_FLEET_COMMIT and (st == _PLACE or st == _COMMIT):
             self.lg.take(msg)
             if st == _COMMIT and self.lg.ready():
@@ -209,19 +217,6 @@ class CableMatch(Match):
             self.stage = _DONE
         else:
             raise CheatError(C_PROTOCOL, "Opponent sent a message out of turn")
-
-    def start(self, first):
-        c = self.coin
-        _rekey(self.lg, c.role, c.game_id, first, self.level, self.touching)
-        self.g = self.lg.game
-        self.me = self.lg.me
-        self.coin = None
-        self.stage = _PLACE
-        self.shuffle()
-
-    def caught_out(self, e):
-        self.cheat = e
-        self.finished = True
 
     def caught(self, app):
         """Show the cheat caught (the screens call this when .cheat is set)."""
@@ -236,13 +231,10 @@ class CableMatch(Match):
         self.lg = LinkGame(0, bytes(8), 0, self.level, self.touching, self.rand)
         self.saving = self.peer_saved = False
         self.out = []
-        self.silent = 0
+        self.timer = 0
         self.cheat = None
         self.finished = False
         app.clear_game(SLOT)
-
-    def has_game(self):
-        return self.stage != _LINKING
 
     # -- saving ------------------------------------------------------------------------
     def saves(self):
@@ -255,34 +247,29 @@ class CableMatch(Match):
         return not self.finished
 
     def save(self, app):
-        """Keep the game (the screens ask after every move; the app's tick saves too)."""
-        if self.needs_save():
-            Match.save(self, app)
-
-    def needs_player(self):
-        """The link needs the player in the middle of a game (saves that differ, another version
-        or other rules): only the player can settle it, on the link's screen."""
-        return self.stage >= _PLACE and self.link.status() in (ST_MISMATCH, ST_VERSION, ST_RULES)
-
-    def save_as(self):
-        return SLOT, "torpedo_link", self.lg.game.turns[0] + self.lg.game.turns[1] + 1, "u_turn"
-
-    def _save_more(self, app):
-        """The rival's commitments (3.2 KB, fixed from then on) are saved once, as "ta_peer";
-        each later save (after nearly every message) is under a kilobyte."""
+        """Keep the game (the screens ask after every move; the app's tick saves when due). The
+        rival's commitments (3.2 KB, fixed from then on) are saved once, as "ta_peer"; each later
+        save (after nearly every message) is under a kilobyte."""
+        if not self.needs_save():
+            return
         if not self.peer_saved:
             app.save(_PEER, self.lg.peer.blob)
             self.peer_saved = True
+        turn = self.lg.game.turns[0] + self.lg.game.turns[1] + 1
+        app.save_game(SLOT, self.data(), turn, "torpedo_link", "u_turn")
 
-    def write_state(self, b):
+    def write(self, b):
         lg = self.lg
         p = lg.peer
         for v in (self.stage, self.cursor, 1 if self.touching else 0, lg.me, lg.pending & 0xFF,
                   1 if lg.touching else 0):  # fmt: skip
             b.append(v)
         b.extend(lg.game_id)
-        _put(b, lg.game.to_bytes())
-        _put(b, lg.mine.to_bytes())
+        for part in (lg.game.to_bytes(), lg.mine.to_bytes()):
+            n = len(part)
+            b.append(n & 0xFF)
+            b.append(n >> 8)
+            b.extend(part)
         b.extend(p.game_id)  # the rival's PeerFleet as its to_bytes() has it, less the blob
         b.extend(bytes((p.role, p.n & 0xFF, p.width, p.got)))
         b.extend(memoryview(p.blob)[:32])  # the fleet hash: names the blob in "ta_peer"
@@ -304,7 +291,7 @@ class CableMatch(Match):
     @classmethod
     def load(cls, app, payload):
         """The match saved by save() (with "ta_peer"); ValueError when they do not make one."""
-        if bytes(payload[:2]) != _TAG:
+        if bytes(payload[:2]) != CableMatch.head:
             raise ValueError("not a Torpedo Attack cable game")
         b, snapshot = split(payload, 2)
         if len(b) < 60 or not _PLAY <= b[0] <= _DONE:
@@ -331,9 +318,9 @@ class CableMatch(Match):
         peer = head + blob + tail
         whole = bytearray(11 + 2 + len(game) + 2 + len(mine) + 2 + len(peer))  # LinkGame.to_bytes()
         whole[0:11] = b[3:14]
-        j = _put_at(whole, 11, game)
-        j = _put_at(whole, j, mine)
-        _put_at(whole, j, peer)
+        j = _put(whole, 11, game)
+        j = _put(whole, j, mine)
+        _put(whole, j, peer)
         blob = peer = None
         rand = app.rand_bytes()
         lg = LinkGame.from_bytes(whole, rand)
@@ -371,14 +358,7 @@ def _seed(rand):
     return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) or 1
 
 
-def _put(b, part):
-    n = len(part)
-    b.append(n & 0xFF)
-    b.append(n >> 8)
-    b.extend(part)
-
-
-def _put_at(b, i, part):
+def _put(b, i, part):
     n = len(part)
     b[i] = n & 0xFF
     b[i + 1] = n >> 8

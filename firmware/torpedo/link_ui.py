@@ -17,7 +17,7 @@ from core import ui
 from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
-from link.match import FW, M_OUT_OF_STEP, PROTOCOL, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_VERSION
+from link.match import FW, M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_VERSION
 from torpedo.view import EN, HU, Then, goes_on, level, need, under_top
 
 _PLACE = const(2)  # torpedo.cable's stage: placing the fleet
@@ -164,7 +164,9 @@ class LinkScreen(ui.Screen):
             lk = m.link
             v = lk.peer_fw or (0, 0, 0)
             s = t("ta_version") % (lk.peer_version or 0, v[0], v[1], v[2])
-            return s + " " + t("ta_version_me") % (PROTOCOL, FW[0], FW[1], FW[2]), "ta_h_leave"
+            from link.frame import VERSION
+
+            return s + " " + t("ta_version_me") % (VERSION, FW[0], FW[1], FW[2]), "ta_h_leave"
         if st == ST_RULES:
             r = self.peer_rules()
             if r is None:

@@ -20,6 +20,10 @@ from core.strings import t
 from core.wordlist import Words
 from torpedo.rules import GONE, HIDDEN, HIT1
 
+_PLACE = const(2)  # torpedo.cable's stage: placing the fleet
+_ST_VERSION = const(2)  # link.match's status codes
+_ST_RULES = const(3)
+_ST_MISMATCH = const(5)
 _GRID_X = const(8)
 _GRID_Y = const(6)
 _PANEL_X = const(63)
@@ -129,7 +133,9 @@ def goes_on(app, m):
     if m.cheat is not None:
         m.caught(app)
         return False
-    if m.cable and m.needs_player() and not getattr(app.top(), "modal", False):
+    # saves that differ, another version or other rules mid-game: only the player can settle it
+    if m.cable and m.stage >= _PLACE and m.link.status() in (_ST_VERSION, _ST_RULES, _ST_MISMATCH) and \
+            not getattr(app.top(), "modal", False):
         need(app, "torpedo.link_ui")
         app.push(load("torpedo.link_ui").LinkScreen(m, True))  # only the player can settle this
         return False

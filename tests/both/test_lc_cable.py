@@ -1,4 +1,4 @@
-"""Linked card game over the virtual cable (linkcards.wire on link.session): the game id in
+"""Linked card game over the virtual cable (linkcards.game on link.match and link.session): the game id in
 HELLO, and a whole game with a pulled cable and a restart of each side, to the verified end."""
 
 import sys
@@ -11,11 +11,10 @@ from linkcards.game import DONE
 
 def test_game_ids_agree():
     from link import frame, match, session
-    from linkcards import wire
+    from linkcards import game
 
-    assert wire.GAME_CARDS == session.GAME_CARDS == 4
+    assert game.GAME_CARDS == session.GAME_CARDS == 4
     assert match.D_ORDER == frame.D_ORDER
-    assert match.PROTOCOL == frame.VERSION
 
 
 def test_over_the_cable_with_a_pull_and_restarts():
@@ -24,17 +23,17 @@ def test_over_the_cable_with_a_pull_and_restarts():
         # heap: the restarts are tested under both (test_lc_resume), the cable under CPython
         skip("two linked handhelds do not fit one 192K heap")
     d = WireDuel(5, 0)
-    d.run(60000, lambda: d.w[0].g is not None and d.w[0].g.table is not None and d.w[0].g.table.turn > 6)
+    d.run(60000, lambda: d.w[0] is not None and d.w[0].table is not None and d.w[0].table.turn > 6)
     d.cable.unplug()
     d.run(4000, lambda: False)
     d.cable.plug()
     d.restart(1)
-    d.run(60000, lambda: d.w[0].g.table.turn > 14)
+    d.run(60000, lambda: d.w[0].table.turn > 14)
     d.restart(0)
     d.run(900000)
-    r = [(w.g.phase, w.g.winner) for w in d.w]
+    r = [(w.phase, w.winner) for w in d.w]
     assert r[0][0] == DONE and r[1][0] == DONE and r[0][1] == r[1][1], r
-    assert d.w[0].g.log == d.w[1].g.log
+    assert d.w[0].log == d.w[1].log
 
 
 class _QuietLink:
@@ -72,16 +71,16 @@ class _QuietLink:
 def _quiet(seconds, open_=True):
     from lcduel import rand_source
 
-    from linkcards.wire import Wired
+    from linkcards.game import LcGame
 
-    w = Wired(0, rand_source(3))
+    w = LcGame(0, 0, rand_source(3))
     w.link = _QuietLink()
     w.link.open = True
     w.step(0)  # the game starts: our coin commitment goes out, the peer's is owed
     w.link.open = open_
     for s in range(1, seconds + 1):
         w.step(1000 * s)
-    return w.g
+    return w
 
 
 def test_a_peer_silent_where_it_owes_a_message_forfeits_after_30_s():
@@ -107,9 +106,9 @@ def test_a_peer_that_withholds_its_keys_at_the_end_forfeits():
     from linkcards.proto import C_SILENT, M_OPEN
 
     d = WireDuel(6, 0)
-    d.run(60000, lambda: d.w[1].g is not None)
-    g1 = d.w[1].g
+    d.run(60000, lambda: d.w[1].has_game())
+    g1 = d.w[1]
     send = g1._send
     g1._send = lambda msg: None if msg[0] == M_OPEN else send(msg)  # the keys never go out
-    d.run(900000, lambda: d.w[0].g.phase == CHEAT)
-    assert d.w[0].g.phase == CHEAT and d.w[0].g.cheat[0] == C_SILENT
+    d.run(900000, lambda: d.w[0].phase == CHEAT)
+    assert d.w[0].phase == CHEAT and d.w[0].cheat[0] == C_SILENT

@@ -38,7 +38,7 @@ def test_hands_hidden():
         while not (d.g[0].my_move() or d.g[1].my_move()):
             d.steps += 1
             for g in d.g:
-                g.step(8)
+                g.work(8)
             for k in (0, 1):
                 out = d.g[k].outbox
                 d.g[k].outbox = []

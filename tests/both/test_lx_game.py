@@ -25,11 +25,12 @@ from linkexpress.game import (
 )
 from linkexpress.save import restore, saved_rules
 from lxduel import CHEATS, Duel
-from support import raises
+from support import raises, save_bytes
 
 from express.engine import Game
-from link.match import FORFEIT_MS, split
+from link.match import split
 
+FORFEIT_MS = 30000  # docs/link-protocol.md 6.1: the one forfeit clock (link.match)
 WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # per CHEATS
 
 
@@ -158,7 +159,7 @@ def test_save_round_trip_and_damage():
     assert g.to_bytes() == bytes(state)
     assert raises(ValueError, restore, bytes(state)[:-1], None, None)
     assert raises(ValueError, restore, b"\x07" + bytes(state)[1:], None, None)
-    assert len(h.g.save_bytes()) > len(state)
+    assert len(save_bytes(h.g)) > len(state)
 
 
 def test_the_fleet_is_checked_before_it_is_committed():

@@ -158,7 +158,7 @@ class Pair:
             while g.peer.answered[self.order[k]]:
                 k += 1
             g.fire(self.order[k])
-        g.dirty = g.link.needs_save = False  # the bot keeps no flash
+        g._dirty = g.link.needs_save = False  # the bot keeps no flash
 
     def press(self, mask, after=2):
         self.frame(mask)

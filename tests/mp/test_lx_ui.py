@@ -136,7 +136,7 @@ class Pair:
                 g.declare(o, t)
             elif e.phase == REROLL:
                 g.reroll(e.reroll)
-        g.dirty = g.link.needs_save = False
+        g._dirty = g.link.needs_save = False
 
     def game(self):
         return self.app.top().g
