@@ -18,6 +18,8 @@ _T_PLAY = 7  # linkcards.game._T_PLAY (a const: not in the module on MicroPython
 
 
 class _Link:
+    mismatch = 1  # link.match.M_OTHER_GAME (2: the saves out of step)
+
     def __init__(self, status):
         self.st = status
         self.needs_save = False
@@ -66,6 +68,18 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, jo
     return scr
 
 
+def _forfeit(scr):
+    from linkcards.proto import C_SILENT
+
+    scr.g.cheat = (C_SILENT, "")  # the other handheld went silent where it owed a message
+    return scr
+
+
+def _out_of_step(scr):
+    scr.g.link.mismatch = 2  # link.match.M_OUT_OF_STEP
+    return scr
+
+
 def _grids(scr):
     """The board page (UP/DOWN): our Carrier face up and shielded, a Miss and a sunk ship of theirs."""
     from cards.rules import MISS, SUNK, UP
@@ -84,6 +98,7 @@ _BUILD = (
     ("connecting", lambda: _screen(status=0)),
     ("unplugged", lambda: _screen(status=_UNPLUGGED)),
     ("other_game", lambda: _screen(status=_MISMATCH)),
+    ("out_of_step", lambda: _out_of_step(_screen(status=_MISMATCH, phase=PLAY))),
     ("coin", lambda: _screen(phase=COIN)),
     ("shuffling", lambda: _screen(phase=SETUP, job=True)),
     ("your_move", lambda: _screen(phase=PLAY, my_move=True)),
@@ -93,6 +108,7 @@ _BUILD = (
     ("won", lambda: _screen(phase=DONE, winner=0)),
     ("lost", lambda: _screen(phase=DONE, winner=1)),
     ("cheat", lambda: _screen(phase=CHEAT, cheat="Opponent lied: Y4 is a Destroyr, not a Sub")),
+    ("forfeit", lambda: _forfeit(_screen(phase=CHEAT))),
 )
 
 

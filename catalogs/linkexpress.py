@@ -22,6 +22,8 @@ from express.rules import ADMIRAL, CAPTAIN
 
 
 class _Link:
+    mismatch = 1  # link.match.M_OTHER_GAME (2: the saves out of step)
+
     def __init__(self, status):
         self.st = status
         self.peer_rules = rules_bytes(ADMIRAL)
@@ -64,6 +66,9 @@ def catalog(app):
     for name, st in (("connecting", 0), ("unplugged", 1), ("version", 2), ("other_rules", 3),
                      ("mismatch", 5)):  # fmt: skip
         yield name, _play(st, LINKING)
+    s = _play(5, PLAYING)
+    s.g.link.mismatch = 2
+    yield "out_of_step", s
     yield "coin", _play(6, COIN)
     s = _play(6, ARRANGE, ADMIRAL)
     s.cur = 2

@@ -125,3 +125,4 @@ def screens(app):
     yield "cheat_answer", CheatScreen(_Caught(_C_ANSWER, 47))
     yield "cheat_hidden", CheatScreen(_Caught(_C_SUNK_HIDDEN, 99))
     yield "cheat_press", CheatScreen(_Caught(_C_PRESS))
+    yield "forfeit", CheatScreen(_Caught(26))  # torpedo.cable: the rival went silent (a forfeit)

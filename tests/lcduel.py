@@ -153,7 +153,8 @@ class Duel:
         return self
 
     def restart(self, side):
-        from linkcards.save import load, save
+        from linkcards.restore import load
+        from linkcards.save import save
 
         old = self.g[side]
         blob = save(old, self.disk[side])
@@ -191,7 +192,7 @@ class WireDuel:
         from link.match import split
         from link.session import Link
         from linkcards.game import rules
-        from linkcards.save import load
+        from linkcards.restore import load
 
         self.boots[side] += 1
         rand = rand_source(self.seed * 1000 + side * 100 + self.boots[side])

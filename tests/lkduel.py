@@ -19,8 +19,8 @@ from core.prng import Rng
 from link.commit import PeerFleet
 from link.match import split
 from link.session import Link
-from linkbattle.game import PLACING, TX_QUEUE, LkGame, rules_bytes
-from linkbattle.save import commitments, restore, saved_rules
+from linkbattle.game import PLACING, TX_QUEUE, LkGame, commitments, rules_bytes
+from linkbattle.save import restore, saved_rules
 
 FW = (1, 0, 0)
 TX_SLOTS = TX_QUEUE  # as on the handheld

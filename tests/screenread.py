@@ -116,3 +116,14 @@ def words(rows, keys):
 
     scr = _as_ints(rows)
     return [k for k in keys if find(None, t(k), scr) is not None]
+
+
+def words_shown(rows, texts):
+    """Those of texts that are on the screen, each word of each anywhere (a paragraph the
+    screen wrapped over lines is found too)."""
+    scr = _as_ints(rows)
+    out = []
+    for s in texts:
+        if all(find(None, w, scr) is not None for w in s.split()):
+            out.append(s)
+    return out

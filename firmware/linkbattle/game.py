@@ -23,6 +23,8 @@ Any lie or broken rule ends the game in phase CHEAT with (code, cell, why)
 naming it; a peer silent for FORFEIT_MS where it owes a message forfeits.
 """
 
+import binascii
+
 from battleship.fleet import Fleet
 from battleship.rules import (
     CELLS,
@@ -50,6 +52,7 @@ from link.commit import (
     M_FLEET_COMMIT,
     M_FLEET_REVEAL,
     M_SHOT,
+    PART_HASHES,
     SEED_LEN,
     CheatError,
     CoinFlip,
@@ -302,16 +305,12 @@ class LkGame(Match):
         return self.phase == COIN or self.phase == OVER
 
     def write(self, sink):
-        from linkbattle.save import write
-
-        write(self, sink)
+        write_save(self, sink)
 
     def save(self, app):
         """The peer's commitments first when more of them came (3.2 KB at most, a few times a
         game); the game and its link after them (under 2 KB; about 700 bytes in play)."""
         if self.peer.got != self.peer_got:
-            from linkbattle.save import commitments
-
             app.save(PEER_SAVE, commitments(self))
             self.peer_got = self.peer.got
         label = "link_salvo" if self.variant == SALVO else "link_battle"
@@ -479,3 +478,55 @@ class LkGame(Match):
         if self.peer_map is not None and self.peer_map[c]:
             return _SUNK if s else 1
         return s
+
+
+# -- the save (linkbattle.save reads it back) -------------------------------------------
+_SAVE_VERSION = const(1)
+_SAVE_NONE = const(0xFF)
+
+
+def _triple(t):
+    return (_SAVE_NONE, 0, 0) if t is None else t
+
+
+def commitments(g):
+    """The peer's commitments taken so far (a view of its PeerFleet's blob: nothing copied)."""
+    return commitments_view(g.peer)
+
+
+def commitments_view(p):
+    n = p.got * PART_HASHES * HASH_LEN
+    return memoryview(p.blob)[: min(n, len(p.blob))]
+
+
+def write_save(g, sink):
+    """The game's state into a link.match.Sink (the harness frames it: tag, length, state, the
+    link's snapshot)."""
+    coin = g.coin.to_bytes() if g.coin is not None else b""
+    fleet = g.fleet.to_bytes()
+    mine = g.my.to_bytes() if g.my is not None else b""
+    p = g.peer
+    out = [m for m in g.out if not isinstance(m, int)]  # the int: our parts still to queue
+    cheat = g.cheat or (0, -1, 0)
+    head = (_SAVE_VERSION, g.phase, g.variant, 1 if g.touching else 0, g.role, g.first, g.turn, g.shots_left,
+            g.aim, g.winner) + cheat + _triple(g.last_mine) + _triple(g.last_theirs) + (
+            len(coin), len(mine) & 0xFF, len(mine) >> 8, len(out), 0 if g.peer_map is None else 1,
+            len(fleet), g.parts_sent, g.turn_no & 0xFF, g.turn_no >> 8)  # fmt: skip
+    crc = binascii.crc32(commitments(g)) & 0xFFFFFFFF
+    head += (crc & 0xFF, (crc >> 8) & 0xFF, (crc >> 16) & 0xFF, crc >> 24)
+    for v in head:
+        sink.append(v & 0xFF)
+    sink.extend(g.game_id)
+    sink.extend(coin)
+    sink.extend(fleet)
+    sink.extend(mine)
+    # PeerFleet.to_bytes()'s layout, less its blob (saved apart: commitments())
+    sink.extend(p.game_id)
+    sink.extend(bytes((p.role, p.n & 0xFF, p.width, p.got)))
+    sink.extend(bytes((p.n_log & 0xFF, p.n_log >> 8)))
+    sink.extend(memoryview(p.log)[: 3 * p.n_log])
+    if g.peer_map is not None:
+        sink.extend(g.peer_map)
+    for msg in out:
+        sink.append(len(msg))
+        sink.extend(msg)

@@ -21,10 +21,10 @@ import binascii
 
 from battleship.rules import CELLS, SALVO, SIZE
 from core.compat import const
-from link.commit import HASH_LEN, PART_HASHES, CoinFlip, MyFleet
-from linkbattle.game import CHEAT, COIN, FORFEIT, PLAYING, LkGame, rules_bytes
+from link.commit import CoinFlip, MyFleet
+from linkbattle.game import CHEAT, COIN, FORFEIT, PLAYING, LkGame, commitments_view, rules_bytes
 
-_VERSION = const(1)
+_VERSION = const(1)  # linkbattle.game.write_save's
 _HEAD = const(32)
 _NONE = const(0xFF)
 _COIN_STATE = const(58)  # CoinFlip.to_bytes()
@@ -40,53 +40,6 @@ def saved_rules(state):
     if len(state) < 4 or state[2] > SALVO:
         raise ValueError("bad link game save")
     return rules_bytes(state[2], state[3])
-
-
-def _triple(t):
-    return (_NONE, 0, 0) if t is None else t
-
-
-def commitments(g):
-    """The peer's commitments taken so far (a view of its PeerFleet's blob: nothing copied)."""
-    return _commitments_view(g.peer)
-
-
-def _commitments_view(p):
-    n = p.got * PART_HASHES * HASH_LEN
-    return memoryview(p.blob)[: min(n, len(p.blob))]
-
-
-def write(g, sink):
-    """The game's state into a link.match.Sink (the harness frames it: tag, length, state, the
-    link's snapshot)."""
-    coin = g.coin.to_bytes() if g.coin is not None else b""
-    fleet = g.fleet.to_bytes()
-    mine = g.my.to_bytes() if g.my is not None else b""
-    p = g.peer
-    out = [m for m in g.out if not isinstance(m, int)]  # the int: our parts still to queue
-    cheat = g.cheat or (0, -1, 0)
-    head = (_VERSION, g.phase, g.variant, 1 if g.touching else 0, g.role, g.first, g.turn, g.shots_left,
-            g.aim, g.winner) + cheat + _triple(g.last_mine) + _triple(g.last_theirs) + (
-            len(coin), len(mine) & 0xFF, len(mine) >> 8, len(out), 0 if g.peer_map is None else 1,
-            len(fleet), g.parts_sent, g.turn_no & 0xFF, g.turn_no >> 8)  # fmt: skip
-    crc = binascii.crc32(commitments(g)) & 0xFFFFFFFF
-    head += (crc & 0xFF, (crc >> 8) & 0xFF, (crc >> 16) & 0xFF, crc >> 24)
-    for v in head:
-        sink.append(v & 0xFF)
-    sink.extend(g.game_id)
-    sink.extend(coin)
-    sink.extend(fleet)
-    sink.extend(mine)
-    # PeerFleet.to_bytes()'s layout, less its blob (saved apart: commitments())
-    sink.extend(p.game_id)
-    sink.extend(bytes((p.role, p.n & 0xFF, p.width, p.got)))
-    sink.extend(bytes((p.n_log & 0xFF, p.n_log >> 8)))
-    sink.extend(memoryview(p.log)[: 3 * p.n_log])
-    if g.peer_map is not None:
-        sink.extend(g.peer_map)
-    for msg in out:
-        sink.append(len(msg))
-        sink.extend(msg)
 
 
 def restore(state, link, rand, peer=None, commitments=None):
@@ -166,7 +119,7 @@ def _load_peer(g, b, i, commitments):
     if b[i + 9] != CELLS or b[i + 10] != SIZE or b[i + 11] > (CELLS + 7) // 7:
         raise ValueError("bad peer fleet state")
     p.got = b[i + 11]
-    n = len(_commitments_view(p))
+    n = len(commitments_view(p))
     if n:
         crc = b[28] | (b[29] << 8) | (b[30] << 16) | (b[31] << 24)
         if (

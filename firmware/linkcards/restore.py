@@ -3,6 +3,7 @@ continue a game, by linkcards.save.load, and dropped again."""
 
 from linkcards.game import LcGame
 from linkcards.grid import MyGrid, PeerGrid
+from linkcards.save import TAG, VERSION
 from linkcards.table import Table
 
 
@@ -20,6 +21,14 @@ class _Reader:
             raise ValueError("damaged link card save")
         self.i = i + 2 + n
         return d[i + 2 : i + 2 + n]
+
+
+def load(data, rand):
+    """LcGame from linkcards.save.save()'s bytes (or a memoryview); ValueError if damaged. On the
+    device the caller unloads this module again (it is needed only to continue a game)."""
+    if len(data) < 8 or data[0] != TAG or data[1] != VERSION:
+        raise ValueError("not a link card save")
+    return restore(data, rand)
 
 
 def restore(data, rand):

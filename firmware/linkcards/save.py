@@ -4,13 +4,13 @@ send are the same bytes). Saved after every step that changed something, before 
 next poll (docs/link-protocol.md 5.2): what was taken is never lost, what leaves was saved.
 
 Layout: tag 'D', version, then fields each with a 2-byte length (little-endian). Reading one
-back is linkcards.restore's, loaded only to continue a game.
+back is linkcards.restore's (load()), loaded only to continue a game.
 """
 
 from core.compat import const
 
 TAG = const(0x44)  # 'D'
-_VERSION = const(1)
+VERSION = const(1)
 
 
 class _Out:
@@ -59,7 +59,7 @@ def save(g, buf=None):
     (a bytearray allocated once), written into it: a memoryview of the save is returned; with
     a link.match.Sink, added to it (and it is returned)."""
     b = buf if buf is not None and not isinstance(buf, (bytearray, memoryview)) else _Out(buf)
-    for v in (TAG, _VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done):
+    for v in (TAG, VERSION, g.me, g.mode, g.phase, g.first & 255, g.rx_parts, g.check_done):
         b.append(v)
     _put(b, g.key_seed)
     _put(b, g.coin.to_bytes() if g.coin is not None else b"")
@@ -95,25 +95,3 @@ def save(g, buf=None):
     if b is buf:
         return b
     return memoryview(b.buf)[: b.n] if buf is not None else bytes(b.buf[: b.n])
-
-
-def load(data, rand):
-    """LcGame from save() (bytes or a memoryview); ValueError if damaged. linkcards.restore
-    does it, and leaves the heap again on the device."""
-    if len(data) < 8 or data[0] != TAG or data[1] != _VERSION:
-        raise ValueError("not a link card save")
-    from linkcards.restore import restore
-
-    try:
-        return restore(data, rand)
-    finally:
-        _drop("linkcards.restore")
-
-
-def _drop(name):
-    import sys
-
-    if sys.implementation.name == "micropython":
-        from core.compat import unload
-
-        unload(name)

@@ -9,6 +9,7 @@ lc_connect|Connecting...|Kapcsolódás...
 lc_unplugged|Cable unplugged|Kihúzott kábel
 lc_no_port|No link port on this board|Ezen a panelen nincs kábel
 lc_other|Other handheld: other game|A másik gép más játékot vár
+lc_out_of_step|The two saves are out of step|A két mentés nincs összhangban
 lc_coin|Tossing the coin|Pénzfeldobás
 lc_shuffle|Shuffling %d/%d|Keverés %d/%d
 lc_dealing|Dealing|Osztás

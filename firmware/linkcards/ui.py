@@ -28,14 +28,13 @@ from cards.rules import (
     cell_name,
 )
 from core import font, strings, ui
-from core.compat import const
+from core.compat import const, unload
 from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as KEY_UP
 from core.strings import t
-from link.match import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, split
+from link.match import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, split
 from linkcards.game import CHEAT, CHECK, COIN, DONE, SLOT, LcGame, rules
 from linkcards.proto import C_SILENT
-from linkcards.save import load
 from linkcards.text import EN, HU
 
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
@@ -133,7 +132,7 @@ class LinkCards(ui.Screen):
         elif st == ST_UNPLUGGED:
             lines = [t("lc_unplugged")]
         elif st == ST_MISMATCH:
-            lines = [t("lc_other")]
+            lines = ui.wrap(t("lc_out_of_step" if g.link.mismatch == M_OUT_OF_STEP else "lc_other"), ui.W)[:3]
         elif not g.has_game() or st != ST_OPEN and g.phase == COIN:
             lines = [t("lc_connect")]
         elif g.phase == COIN:
@@ -150,7 +149,8 @@ class LinkCards(ui.Screen):
         table = g.table is not None and g.phase not in (CHEAT, DONE)
         if table:
             tb = g.table
-            lines[0] += "  " + t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me))
+            if len(lines) == 1:  # (a link state that takes two lines goes without the score)
+                lines[0] += "  " + t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me))
             if self.board:
                 _grids(fb, tb, g.me)
                 lines = lines[:1]
@@ -280,7 +280,12 @@ def resume(app, payload):
         raise ValueError("not a link card save")
     rand = app.rand_bytes()
     state, snap = split(data)
-    g = load(state, rand)
+    from linkcards.restore import load
+
+    try:
+        g = load(state, rand)
+    finally:
+        unload("linkcards.restore")  # needed only to continue: it leaves the heap again
     state = data = None
     scr = LinkCards(g)
     if not _no_port(app):

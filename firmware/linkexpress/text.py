@@ -12,6 +12,7 @@ _ROWS = (
     "lx_version|Other firmware: update one|Más firmware: frissíts\n"
     "lx_rules|The other chose other rules|A másik más szabályt választott\n"
     "lx_mismatch|Another game is saved there|Ott más játék van mentve\n"
+    "lx_out_of_step|The two saves are out of step|A két mentés nincs összhangban\n"
     "lx_h_rules|A:play that B:menu|A:legyen az B:menü\n"
     "lx_h_new|A:new game B:menu|A:új játék B:menü\n"
     "lx_no_port|This handheld has no cable port|Ennek a gépnek nincs kábele\n"

@@ -41,7 +41,7 @@ from core.strings import t
 from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
 from express.engine import NONE as NO_SHIP
 from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE
-from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
+from link.match import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
 
 strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
 
@@ -238,7 +238,7 @@ class Play(ui.Screen):
             elif st == ST_RULES:
                 key = "lx_rules"
             elif st == ST_MISMATCH:
-                key = "lx_mismatch"
+                key = "lx_out_of_step" if g.link.mismatch == M_OUT_OF_STEP else "lx_mismatch"
             self._lines(fb, t(key), 14)
             ui.center(fb, t("lx_admiral" if g.game == ADMIRAL else "lx_captain"), 40)
             if st == ST_RULES:
@@ -257,8 +257,10 @@ class Play(ui.Screen):
             self._fleet(fb, g.row, 40, -1)
         else:
             self._game(fb)
-        if g.slow and g.phase != ARRANGE:
-            ui.hint(fb, t("lx_waiting"))
+        if (st == ST_UNPLUGGED or g.slow) and g.phase != ARRANGE:
+            # the game waits for the cable, or for the other handheld: said on the hint's line
+            fb.fill_rect(0, ui.HINT_Y, ui.W, font.HEIGHT, 0)
+            ui.hint(fb, t("lx_unplugged" if st == ST_UNPLUGGED else "lx_waiting"))
 
     def _lines(self, fb, s, y):
         for line in ui.wrap(s, ui.W - 4)[:3]:

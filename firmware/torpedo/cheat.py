@@ -7,9 +7,12 @@ and cell (link.commit, ta_link), not from its English text.
 """
 
 from core import ui
+from core.compat import const
 from core.hal import A, B
 from core.strings import t
 from torpedo.view import EN, HU, under_top
+
+_C_SILENT = const(26)  # torpedo.cable: the rival stayed silent where it owed a message (a forfeit)
 
 _EN = """
 ta_cheat=CHEAT CAUGHT
@@ -23,6 +26,7 @@ ta_cheat7=The rival's fleet breaks the rules.
 ta_cheat8=The rival falsely claimed a ship located at %s.
 ta_cheat9=The rival hid a ship located at %s.
 ta_cheat20=The rival's torpedo does not match the periscope.
+ta_forfeit=The rival went silent where it owed a move: you win by forfeit.
 """
 
 _HU = """
@@ -37,6 +41,7 @@ ta_cheat7=Az ellenfél flottája szabálytalan.
 ta_cheat8=Az ellenfél hamisan jelentett bemért hajót: %s.
 ta_cheat9=Az ellenfél eltitkolt egy bemért hajót: %s.
 ta_cheat20=Az ellenfél torpedója nem egyezik a periszkóppal.
+ta_forfeit=Az ellenfél elhallgatott, pedig ő következett: feladta, nyertél.
 """
 
 EN.add(_EN)
@@ -53,13 +58,15 @@ class CheatScreen(ui.Screen):
         self.cell = error.cell
 
     def enter(self, app):
-        app.cue("lose")
+        app.cue("win" if self.code == _C_SILENT else "lose")
 
     def update(self, app):
         if app.buttons.pressed(A) or app.buttons.pressed(B):
             app.pop()
 
     def text(self):
+        if self.code == _C_SILENT:
+            return t("ta_forfeit")
         s = t("ta_cheat%d" % self.code)
         if s.startswith("ta_"):
             s = t("ta_cheat1")
@@ -70,7 +77,7 @@ class CheatScreen(ui.Screen):
         return s
 
     def draw(self, app, fb):
-        ui.title(fb, t("ta_cheat"))
+        ui.title(fb, t("ta_win" if self.code == _C_SILENT else "ta_cheat"))
         y = ui.BODY_Y + 2
         for line in ui.wrap(self.text(), ui.W)[:4]:
             ui.text(fb, line, 0, y, 1)

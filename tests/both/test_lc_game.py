@@ -8,7 +8,8 @@ from lcduel import Duel
 from cards.view import view_for
 from core.prng import Rng
 from linkcards.game import DONE, LcGame
-from linkcards.save import load, save
+from linkcards.restore import load
+from linkcards.save import save
 
 
 def _finished(d):
