@@ -69,7 +69,8 @@ class CheatError(Exception):
 class Match:
     link = None
     head = b""
-    buf = None  # the bytearray a save's short fields are written into (link.match.Sink), kept
+    buf = None  # the bytearray a save is written into (link.match.Sink), kept from save to save
+    big = 4096  # fields this long or longer are referenced where they lie, not copied into buf
     parts = 0  # our commitment's parts in all (see part_msg)
 
     def __init__(self):
@@ -199,9 +200,10 @@ class Match:
 
     def data(self):
         """The save as a list of buffers (valid until the next step): head, state length, state,
-        the link's snapshot. Short fields go into buf, kept from save to save (a new block every
-        save would cut up the heap); long ones are the game's own buffers, referenced."""
-        s = Sink(self.buf)
+        the link's snapshot. Fields shorter than `big` are copied into buf, kept from save to
+        save (a new block every save would cut up the heap); longer ones (the card game's deck
+        stages) are the game's own buffers, referenced."""
+        s = Sink(self.buf, self.big)
         t = len(self.head)
         s.extend(self.head)
         s.append(0)  # the state's length, filled in below
@@ -229,13 +231,14 @@ def split(payload, start=1):
 
 
 class Sink:
-    """A save as a list of buffers for core.storage (parts()): short fields copied into one
-    bytearray (buf, which the game keeps; a bigger one when it is full), long ones (the game's
-    own buffers) referenced, not copied. Anything with write() (Link.write_snapshot) can write
-    into it; n counts what was written."""
+    """A save as a list of buffers for core.storage (parts()): fields shorter than big copied
+    into one bytearray (buf, which the game keeps; a bigger one when it is full), longer ones
+    (the game's own buffers) referenced, not copied. Anything with write() (Link.write_snapshot)
+    can write into it; n counts what was written."""
 
-    def __init__(self, buf):
+    def __init__(self, buf, big):
         self.buf = buf if buf is not None else bytearray(256)  # the game's first save: kept
+        self.big = big
         self.parts = []
         self.i = 0  # used of buf
         self.run = 0  # where the short fields not yet in parts begin in buf
@@ -251,7 +254,7 @@ class Sink:
 
     def extend(self, data):
         k = len(data)
-        if k < 64:  # copied: a buffer the caller reuses (the link's header) is one
+        if k < self.big:  # copied (a buffer the caller reuses, the link's header, is short)
             if self.i + k > len(self.buf):  # full: a new buf, the fields so far stay in the old
                 self.close()
                 self.buf = bytearray(2 * len(self.buf) + k)

@@ -81,6 +81,7 @@ def rules(mode):
 class LcGame(Match):
     head = b"D"  # the save's tag
     units = 4  # exponentiations a frame over the cable: about 0.2 s on the device (docs 9.8)
+    big = 64  # its save's longer fields (deck stages, logs) referenced, not copied (link.match.Sink)
 
     def __init__(self, role, mode, rand):
         Match.__init__(self)

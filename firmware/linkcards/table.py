@@ -16,7 +16,7 @@ that deck position at once: truth(table, p, epoch, index) -> card.
 """
 
 from cards.engine import Game
-from cards.rules import CARD_TYPE, CARD_TYPES, CELLS, COORDINATE_DECK, DECK_SIZE, DOWN, HAND, SHIELD
+from cards.rules import CARD_TYPE, CARD_TYPES, CELLS, COORDINATE_DECK, DECK_SIZE, DOWN, HAND, PH_PLAY, SHIELD
 
 
 def deck_cards(power_cards):
@@ -58,6 +58,20 @@ class Table(Game):
         if self.forced is not None:
             return [self.forced]
         return Game.legal_moves(self, distinct, pick)
+
+    def packed_moves(self):
+        """legal_moves() as 4 bytes a move (-1 as 255), in the same order, made a card at a time
+        (no list of 60 or more tuples at once)."""
+        out = bytearray()
+        if self.forced is None and self.phase == PH_PLAY and not self.over:
+            hand = self.hand[self.cur]
+            for k in [k for k in hand if k in self.only] if self.only else hand:
+                for m in Game.legal_moves(self, False, k):
+                    _pack(out, m)
+        if not out:  # the PT Boat's choice, the ways out when nothing can be played, a forced move
+            for m in self.legal_moves():
+                _pack(out, m)
+        return bytes(out)
 
     def _draw_one(self, p):
         fresh = not self.draw[p] and bool(self.disc[p])
@@ -152,6 +166,11 @@ class Table(Game):
             _swap(self.only, h, k)
             return True
         return False
+
+
+def _pack(out, m):
+    for x in m:
+        out.append(x & 255)
 
 
 def empty(t):

@@ -79,7 +79,7 @@ class LinkCards(ui.Screen):
             self.moves = b""
         if g.my_move() and not self.board:
             if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
-                moves = pack_moves(g.table.legal_moves())
+                moves = g.table.packed_moves()
                 if moves != self.moves:
                     self.moves = moves
                     self.sel = 0
