@@ -70,7 +70,7 @@ class Match:
     link = None
     head = b""
     buf = None  # the bytearray a save is written into (link.match.Sink), kept from save to save
-    big = 4096  # fields this long or longer are referenced where they lie, not copied into buf
+    big = 256  # fields this long or longer are referenced where they lie (fresh bytes, or kept), not copied
     parts = 0  # our commitment's parts in all (see part_msg)
 
     def __init__(self):
