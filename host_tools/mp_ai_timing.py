@@ -13,8 +13,10 @@ that is no work of the AI's). Prints
     #CAL calibration_us
 
 the last one the link stall benchmark's calibration loop (host_tools/stallprobe.py
-calibrate(), the same loop; its RP2040 time is stallprobe.CAL_DEVICE_US), best of 15,
-so that bench_ai can scale host time to the device with the repo's factor K.
+calibrate(), the same loop; its RP2040 time is stallprobe.CAL_DEVICE_US), its best of
+5 runs before each run of the games and 5 after the last (a neighbour on the host's
+core slows both alike), so that bench_ai can scale host time to the device with the
+repo's factor K.
 """
 
 import sys
@@ -74,25 +76,30 @@ def one_run(level, games, seed, out):
     return tests
 
 
-def main():
-    level, games, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    runs = int(sys.argv[5]) if len(sys.argv) > 5 else 3
-    moves = []
-    tests = 0
+def best_cal(cal, runs=5):
     for _ in range(runs):
-        tests = one_run(level, games, seed, moves)
-    n = len(moves)
-    total = sum(moves)
-    moves.sort()
-    print("#TIMING %d %d %d" % (n, total, tests))
-    print("#MOVES %d %d %d" % (total // n, moves[min(n - 1, 99 * n // 100)], moves[-1]))
-    cal = 1 << 40
-    for _ in range(15):
         t0 = time.ticks_us()
         calibrate()
         dt = time.ticks_diff(time.ticks_us(), t0)
         if dt < cal:
             cal = dt
+    return cal
+
+
+def main():
+    level, games, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    runs = int(sys.argv[5]) if len(sys.argv) > 5 else 3
+    moves = []
+    tests = 0
+    cal = best_cal(1 << 40)
+    for _ in range(runs):
+        tests = one_run(level, games, seed, moves)
+        cal = best_cal(cal)
+    n = len(moves)
+    total = sum(moves)
+    moves.sort()
+    print("#TIMING %d %d %d" % (n, total, tests))
+    print("#MOVES %d %d %d" % (total // n, moves[min(n - 1, 99 * n // 100)], moves[-1]))
     print("#CAL %d" % cal)
 
 
