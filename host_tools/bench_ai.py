@@ -17,7 +17,8 @@ Prints one JSON object per level:
   placements_per_move     placement tests per move (the hard level's cost; 0 for
                           levels that test none),
   ms_per_move_micropython the firmware AI timed under the venv's MicroPython unix
-                          port (-X heapsize=192K) over MP_GAMES seeded games,
+                          port (-X heapsize=192K) over MP_GAMES seeded games
+                          (sequential fleets, ships touching, whatever the flags),
   move_us_micropython     the same per move: mean, p99 and max microseconds
                           (each move its fastest of three runs),
   move_ms_rp2040          mean, p99 and max estimated on an RP2040: host time
@@ -222,7 +223,7 @@ def run(level, games, seed, jobs=1, edge_games=None, learn=True, fleets="seq", t
         "level": LEVEL_NAMES[level],
         "fleets": fleets,
         "touching": touching,
-        "learn": learn,
+        "learn": learn and level == HARD,
         "games": n,
         "mean": mean,
         "se": se,
