@@ -7,7 +7,7 @@ BOARD   ?= pico_oled
 PORT    ?=
 HEAP    ?= 192K
 
-.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs web web-build clean test-web web-test-setup
+.PHONY: all venv test lint typecheck pytest mptest mpycheck play play2 bench flash bundle uf2 docs web web-build clean test-web web-test-setup
 
 all: test
 
@@ -61,6 +61,13 @@ bundle: $(STAMP)
 
 flash: $(STAMP)
 	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
+
+# UF2 files to drag onto a Pico in BOOTSEL mode (no Python needed there): build/uf2/broadside-files.uf2,
+# a littlefs image of what `make flash` installs at the RPI_PICO filesystem's place; with
+# MICROPYTHON_UF2=path/to/RPI_PICO.uf2 also build/uf2/broadside-pico.uf2, the two joined.
+# It replaces the Pico's saved games; `make flash` is the update that keeps them.
+uf2: $(STAMP)
+	$(VPY) -m host_tools.uf2 --board $(BOARD) $(if $(MICROPYTHON_UF2),--micropython $(MICROPYTHON_UF2),) $(if $(LINES),--lines,)
 
 # Broadside in a browser: build/web/ (page, MicroPython WebAssembly from npm, the compiled
 # install for board `web`), then serve it on http://127.0.0.1:$(WEBPORT)/.
