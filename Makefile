@@ -33,6 +33,10 @@ pytest: $(STAMP)
 mptest: $(STAMP)
 	BROADSIDE_HEAP=$(HEAP) $(VPY) -m host_tools.mptest
 
+# basedpyright: firmware/ and boards/pico_oled.py against the RPI_PICO port's stubs (host_tools/typecheck.py).
+typecheck: $(STAMP)
+	$(VPY) -m host_tools.typecheck
+
 mpycheck: $(STAMP)
 	$(VPY) -m host_tools.mpycheck
 
@@ -40,6 +44,7 @@ mpycheck: $(STAMP)
 test: $(STAMP)
 	@status=0; \
 	echo "== ruff"; $(MAKE) --no-print-directory lint || status=1; \
+	echo "== typecheck (RPI_PICO stubs)"; $(MAKE) --no-print-directory typecheck || status=1; \
 	echo "== mpy-cross"; $(MAKE) --no-print-directory mpycheck || status=1; \
 	echo "== MicroPython unix port, heap $(HEAP)"; $(MAKE) --no-print-directory mptest || status=1; \
 	echo "== CPython (pytest)"; $(MAKE) --no-print-directory pytest || status=1; \
