@@ -33,6 +33,10 @@ from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as K_UP
 from core.strings import t
 
+_TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
+if _TYPING:
+    from typing import Any
+
 HUMAN = const(0)
 CPU = const(1)
 
@@ -62,6 +66,11 @@ def _dir_pick(cells, cur, dr, dc):
 
 
 class Picker:
+    # the GameScreen's (cards.game), declared for the type checker
+    view: "Any"
+    sel: int
+    play: "Any"
+
     def items(self):
         """The hand row: card numbers sorted by type, then -1 for End turn when legal."""
         v = self.view

@@ -232,7 +232,7 @@ def start(app, arg):
     variant = SALVO if arg == "salvo" else CLASSIC
     touching = bool(app.settings.get("touching"))
     g = LkGame(None, rand, variant, touching)  # the 3.2 KB block first, before the heap fragments
-    g.link = _link(app, rand, rules_bytes(variant, touching))
+    g.link = _link(app, rand, rules_bytes(variant, touching))  # LkGame(None, ...): set here  # pyright: ignore[reportAttributeAccessIssue]
     _open(app, Session(g))
 
 

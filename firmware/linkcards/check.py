@@ -47,7 +47,7 @@ class Check:
             self.reached.append((p, e))
         cards = t.epoch_cards[p]
         key = (p, e)
-        if key not in self.orders:
+        if key not in self.orders:  # orders is built before the first draw is checked  # pyright: ignore[reportOperatorIssue]
             o1 = deck.perm(self._seed(p), p, e, len(cards))
             o2 = deck.perm(self._seed(1 - p), p, e, len(cards))
             self.orders[key] = bytes(o1[o2[j]] for j in range(len(cards)))  # no list of ints
@@ -61,7 +61,7 @@ class Check:
 
     def _replay(self):
         g = self.g
-        grids = [None, None]
+        grids = [None, None]  # type: list
         grids[g.me] = g.grid.map
         grids[g.peer] = self.grid
         try:

@@ -127,7 +127,7 @@ def save(g, buf=None):
     _put(b, (bytes((g.cheat[0],)) + g.cheat[1].encode()) if g.cheat else b"")
     if b is buf:
         return b
-    return memoryview(b.buf)[: b.n] if buf is not None else bytes(b.buf[: b.n])
+    return memoryview(b.buf)[: b.n] if buf is not None else bytes(b.buf[: b.n])  # here b is an _Out  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def load(data, rand):

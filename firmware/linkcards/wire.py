@@ -13,6 +13,10 @@ from core.compat import const, ticks_diff
 from linkcards.game import LcGame
 from linkcards.save import Parts, _Out, load, save
 
+_TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
+if _TYPING:
+    from link.session import Link
+
 GAME_CARDS = const(4)  # link.session.GAME_CARDS (tests/both/test_lc_game.py checks)
 ST_OPEN = const(6)  # link.session.ST_OPEN
 D_ORDER = const(6)  # link.frame.D_ORDER: a drop counter of the link's
@@ -26,6 +30,8 @@ def rules(mode):
 
 
 class Wired:
+    link: "Link | None"  # set by the caller (declared for the type checker)
+
     def __init__(self, mode, rand, game=None):
         self.mode = mode
         self.rand = rand
@@ -44,7 +50,7 @@ class Wired:
         if link.status() == ST_OPEN:
             if g is None:
                 g = self.g = LcGame(link.role, self.mode, self.rand)
-                g.start(link.stream)
+                g.start(link.stream)  # an open link has its stream  # pyright: ignore[reportArgumentType]
                 changed = True
             while True:
                 m = link.recv()
@@ -79,7 +85,7 @@ class Wired:
         8 KB allocated once (a memoryview of it is returned), or None for new bytes."""
         self.needs_save = False
         out = buf if buf is not None else bytearray(_SAVE_MAX)
-        n = len(save(self.g, memoryview(out)[2:])) if self.g is not None else 0
+        n = len(save(self.g, memoryview(out)[2:])) if self.g is not None else 0  # returns the view  # pyright: ignore[reportArgumentType]
         out[0] = n & 255
         out[1] = n >> 8
         sink = _Out(memoryview(out)[2 + n :])
@@ -96,8 +102,8 @@ class Wired:
         p.append(0)  # the game's length, below
         p.append(0)
         head = p.small
-        o = len(head) - 2
-        n = save(self.g, p).n - o - 2 if self.g is not None else 0
+        o = len(head) - 2  # the game's head is a bytearray  # pyright: ignore[reportArgumentType]
+        n = save(self.g, p).n - o - 2 if self.g is not None else 0  # save() into Parts returns the Parts  # pyright: ignore[reportAttributeAccessIssue]
         head[o] = n & 255
         head[o + 1] = n >> 8
         self.link.write_snapshot(p)

@@ -340,7 +340,7 @@ class LxGame:
             return 0
         if t == M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)
+            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id  # pyright: ignore[reportArgumentType]
             self.coin = None
             self.phase = ARRANGE
             return EV_COIN
@@ -376,7 +376,7 @@ class LxGame:
         if self.phase != SEALED or self.revealed:
             return
         self.revealed = True
-        self._send(bytes((M_X_FLEET,)) + self.salt + self.row)
+        self._send(bytes((M_X_FLEET,)) + self.salt + self.row)  # salt is set with the row before the reveal  # pyright: ignore[reportOperatorIssue]
 
     def _their_fleet(self, m):
         if len(m) != 1 + 16 + SHIPS:
@@ -515,7 +515,7 @@ class LxGame:
                           flags, len(coin), len(eng), len(self.out)))  # fmt: skip
         out = head + self.game_id + coin
         if self.chain:
-            out += self.chain.seed + self.salt + self.row
+            out += self.chain.seed + self.salt + self.row  # salt is set with the row and the chain  # pyright: ignore[reportOperatorIssue]
         if self.peer_fc:
             out += self.peer_anchor + self.peer_fc
         if self.peer_row:
