@@ -126,7 +126,7 @@ class Picker:
     def _target(self, app, moves, focus):
         self.targets = moves
         self.focus = focus
-        side = move_target(moves[0])[0]  # 1: the CPU's grid (pegs), 0: your own
+        side = move_target(moves[0])[0]  # 1: the CPU's grid (pegs), 0: your own; a list of moves  # pyright: ignore[reportOptionalSubscript]
         cells = self.cells()
         start = cells[0] if cells else 0
         if self.cursor[0] == side and self.cursor[1] in cells:

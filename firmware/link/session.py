@@ -523,13 +523,13 @@ class Link:
         r = binascii.crc32(self.rules)
         flip = 0xFF if n > pn else 0  # the larger nonce sends it inverted; pn came in HELLO  # pyright: ignore[reportOperatorIssue]
         for i in range(4):
-            v = n[i] ^ pn[i] ^ ((r >> (8 * i)) & 0xFF)
+            v = n[i] ^ pn[i] ^ ((r >> (8 * i)) & 0xFF)  # pn came in HELLO  # pyright: ignore[reportOptionalSubscript]
             self.sid[i] = v ^ flip
             self.sid_in[i] = v ^ flip ^ 0xFF
         if n < pn:  # the peer's nonce came with its HELLO  # pyright: ignore[reportOperatorIssue]
             self._sess_stream = n + pn  # the peer's nonce came with its HELLO  # pyright: ignore[reportOperatorIssue]
         else:
-            self._sess_stream = pn + n
+            self._sess_stream = pn + n  # pn came in HELLO  # pyright: ignore[reportOptionalOperand]
         if self.arq.stream is None:
             self._fresh_stream()
         self.arq.rewind()

@@ -104,8 +104,8 @@ class Wired:
         head = p.small
         o = len(head) - 2  # the game's head is a bytearray  # pyright: ignore[reportArgumentType]
         n = save(self.g, p).n - o - 2 if self.g is not None else 0  # save() into Parts returns the Parts  # pyright: ignore[reportAttributeAccessIssue]
-        head[o] = n & 255
-        head[o + 1] = n >> 8
+        head[o] = n & 255  # the head is a bytearray  # pyright: ignore[reportOptionalSubscript]
+        head[o + 1] = n >> 8  # the head is a bytearray  # pyright: ignore[reportOptionalSubscript]
         self.link.write_snapshot(p)
         return p.parts
 

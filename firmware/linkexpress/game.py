@@ -517,7 +517,7 @@ class LxGame:
         if self.chain:
             out += self.chain.seed + self.salt + self.row  # salt is set with the row and the chain  # pyright: ignore[reportOperatorIssue]
         if self.peer_fc:
-            out += self.peer_anchor + self.peer_fc
+            out += self.peer_anchor + self.peer_fc  # the anchor comes with peer_fc  # pyright: ignore[reportOptionalOperand]
         if self.peer_row:
             out += self.peer_row + self.pchain.last
         if self.expect:
