@@ -11,17 +11,20 @@ HEAP    ?= 192K
 
 all: test
 
-# The venv is (re)built when requirements.txt differs from the copy kept in
-# it (content, not timestamps: a fresh checkout or a worktree is not stale).
+# The venv is (re)built when requirements.txt or requirements-stubs.txt differs from
+# the copy kept in it (content, not timestamps: a fresh checkout or a worktree is not
+# stale). requirements-stubs.txt: the unix and webassembly ports' stubs for make
+# typecheck, each in its own folder (.venv/port-stubs/<port>).
 $(STAMP): venv
 venv:
-	@if ! cmp -s requirements.txt $(STAMP); then \
+	@if ! cat requirements.txt requirements-stubs.txt | cmp -s - $(STAMP); then \
 		echo "setting up $(VENV) from requirements.txt"; \
 		$(PY) -m venv $(VENV) && \
 		$(VPY) -m pip install --quiet --upgrade pip && \
 		$(VPY) -m pip install --quiet -r requirements.txt && \
+		$(VPY) -m host_tools.typecheck --install-port-stubs && \
 		$(VPY) -m host_tools.deps && \
-		cp requirements.txt $(STAMP); \
+		cat requirements.txt requirements-stubs.txt > $(STAMP); \
 	fi
 
 lint: $(STAMP)
@@ -33,7 +36,8 @@ pytest: $(STAMP)
 mptest: $(STAMP)
 	BROADSIDE_HEAP=$(HEAP) $(VPY) -m host_tools.mptest
 
-# basedpyright: firmware/ and boards/pico_oled.py against the RPI_PICO port's stubs (host_tools/typecheck.py).
+# basedpyright: firmware/ and boards/pico_oled.py against the RPI_PICO port's stubs, boards/sim.py
+# against the unix port's, boards/web.py against the webassembly port's (host_tools/typecheck.py).
 typecheck: $(STAMP)
 	$(VPY) -m host_tools.typecheck
 
@@ -44,7 +48,7 @@ mpycheck: $(STAMP)
 test: $(STAMP)
 	@status=0; \
 	echo "== ruff"; $(MAKE) --no-print-directory lint || status=1; \
-	echo "== typecheck (RPI_PICO stubs)"; $(MAKE) --no-print-directory typecheck || status=1; \
+	echo "== typecheck (RPI_PICO, unix, webassembly stubs)"; $(MAKE) --no-print-directory typecheck || status=1; \
 	echo "== mpy-cross"; $(MAKE) --no-print-directory mpycheck || status=1; \
 	echo "== MicroPython unix port, heap $(HEAP)"; $(MAKE) --no-print-directory mptest || status=1; \
 	echo "== CPython (pytest)"; $(MAKE) --no-print-directory pytest || status=1; \

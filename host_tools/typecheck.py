@@ -15,11 +15,21 @@ a firmware import of a host-only package fails too. The firmware's packages
 import as top-level names (firmware/ is /lib on the device) and the OLED
 driver is the one the device gets (build/mplib, from host_tools.deps).
 
-Not checked here, and why: boards/sim.py and boards/web.py run on the unix
-and webassembly ports, whose stubs would overwrite the rp2 ones in the one
-venv (same module names); the tests run both boards on those very ports
-(make mptest, make test-web). host_tools/ and tests/ are CPython run by
-pytest on every `make test`.
+The other boards are checked against the ports they run on, the same way:
+boards/sim.py against micropython-unix-stubs, boards/web.py against
+micropython-webassembly-stubs (requirements-stubs.txt; each in its own folder,
+.venv/port-stubs/<port>, since their modules share names with the rp2 ones).
+
+Not checked, and why: host_tools/ and tests/ run on CPython, never on a
+MicroPython port; pytest runs all of them on every `make test`, which is
+what they are checked against.
+
+Suppressions are `# <reason>  # pyright: ignore[rule]` on the line
+(`# type: ignore` is switched off, an unneeded ignore is an error). Where the
+checker needs a declaration the device must not pay for: a class-level
+annotation (MicroPython compiles nothing for it), a `# type:` comment, or
+an import under `if _TYPING:` with `_TYPING = const(0)` (MicroPython's compiler
+drops the whole block; the checker reads `_TYPING` as true).
 """
 
 import ast
@@ -38,6 +48,14 @@ RP2_STUBS = "micropython-rp2-rpi-pico-stubs"
 STDLIB_STUBS = "micropython-stdlib-stubs"
 # what the device runs: main.py, the packages, the Pico's board
 RP2_INCLUDE = ("firmware", "boards/pico_oled.py")
+# the other boards, each on its own port's stubs (requirements-stubs.txt)
+PORT_STUBS_REQ = os.path.join(ROOT, "requirements-stubs.txt")
+PORT_STUBS_DIR = os.path.join(ROOT, ".venv", "port-stubs")
+CHECKS = (
+    ("rp2", RP2_INCLUDE),
+    ("unix", ("boards/sim.py",)),
+    ("webassembly", ("boards/web.py",)),
+)
 RULES = "basic"
 # What `os` holds on the rp2 port: extmod/modos.c's table with ports/rp2/mpconfigport.h
 # at v1.28.0 (MICROPY_VFS, _SYNC, _UNAME, _URANDOM, _DUPTERM on; GETENV_PUTENV_UNSETENV,
@@ -96,17 +114,59 @@ def _copy_dist(dist, dest, under=""):
     return n
 
 
-def prepare(out=TYPECHECK_DIR, include=RP2_INCLUDE, root=ROOT):
-    """Write build/typecheck/: the stubs, the stand-in venv and pyrightconfig.json."""
+def _copy_tree(src, dest):
+    n = 0
+    for folder, _dirs, files in os.walk(src):
+        for name in files:
+            if name.endswith(".pyi"):
+                rel = os.path.relpath(os.path.join(folder, name), src)
+                target = os.path.join(dest, rel)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copyfile(os.path.join(folder, name), target)
+                n += 1
+    return n
+
+
+def port_stub_dirs(req=PORT_STUBS_REQ, root=PORT_STUBS_DIR):
+    """{port: folder} of the other ports' stubs: one pip --target folder each (their modules
+    share names, so they cannot share site-packages), from requirements-stubs.txt."""
+    out = {}
+    with open(req) as f:
+        for line in f:
+            pin = line.split("#")[0].strip()
+            if pin:
+                name = pin.split("==")[0]
+                port = name[len("micropython-") : -len("-stubs")]
+                out[port] = (pin, os.path.join(root, port))
+    return out
+
+
+def install_port_stubs(python=sys.executable):
+    """`make venv`: pip install each port's pinned stubs into its own folder."""
+    for port, (pin, folder) in sorted(port_stub_dirs().items()):
+        shutil.rmtree(folder, ignore_errors=True)
+        cmd = [python, "-m", "pip", "install", "--quiet", "--no-deps", "--target", folder, pin]
+        if subprocess.run(cmd).returncode:
+            raise SystemExit("broadside: pip could not install %s (%s stubs)" % (pin, port))
+
+
+def prepare(out=TYPECHECK_DIR, include=RP2_INCLUDE, root=ROOT, port="rp2"):
+    """Write out/: the port's stubs, the stand-in venv and pyrightconfig.json; its path."""
     shutil.rmtree(out, ignore_errors=True)
     stubs = os.path.join(out, "stubs")
     typeshed = os.path.join(out, "typeshed")
-    _copy_dist(RP2_STUBS, stubs)
-    # _mpy_shed: helper types the rp2 stubs import; stdlib/: MicroPython's own typeshed
+    if port == "rp2":
+        _copy_dist(RP2_STUBS, stubs)
+    else:
+        folder = port_stub_dirs()[port][1]
+        if not _copy_tree(folder, stubs):
+            raise SystemExit("broadside: no %s stubs in %s; run `make venv`" % (port, folder))
+    # _mpy_shed: helper types the port stubs import; stdlib/: MicroPython's own typeshed
     _copy_dist(STDLIB_STUBS, stubs, "_mpy_shed")
     _copy_dist(STDLIB_STUBS, typeshed, "stdlib")
     _copy_dist(STDLIB_STUBS, typeshed, "stubs")
-    cut_stub(os.path.join(typeshed, "stdlib", "os", "__init__.pyi"), RP2_OS)
+    if port == "rp2":
+        cut_stub(os.path.join(typeshed, "stdlib", "os", "__init__.pyi"), RP2_OS)
     venv = os.path.join(out, "novenv")
     os.makedirs(os.path.join(venv, "lib", "python3.11", "site-packages"))
     config = {
@@ -127,6 +187,7 @@ def prepare(out=TYPECHECK_DIR, include=RP2_INCLUDE, root=ROOT):
         "enableTypeIgnoreComments": False,
         "reportUnnecessaryTypeIgnoreComment": "error",
         "failOnWarnings": False,
+        # stubs without sources are the point here (a port's modules are C)
         "reportMissingModuleSource": "none",
         # basic makes this an error; here a warning (--level warning lists them): an attribute
         # set to None in __init__ and to its object before use (the link, a game, a screen's
@@ -155,16 +216,22 @@ def run(config, extra=(), capture=False):
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
-    t0 = time.monotonic()
-    config = prepare()
+    if argv == ["--install-port-stubs"]:
+        install_port_stubs()
+        return 0
     if not any(a.startswith("--level") for a in argv):
         argv = ["--level", "error", *argv]
-    proc = run(config, argv)
-    print(
-        "typecheck: %s against the RPI_PICO stubs (%s rules) in %.1f s"
-        % (" and ".join(RP2_INCLUDE), RULES, time.monotonic() - t0)
-    )
-    return proc.returncode
+    status = 0
+    for port, include in CHECKS:
+        t0 = time.monotonic()
+        config = prepare(os.path.join(TYPECHECK_DIR, port), include, port=port)
+        proc = run(config, argv)
+        status = status or proc.returncode
+        print(
+            "typecheck: %s against the %s stubs (%s rules) in %.1f s"
+            % (" and ".join(include), "RPI_PICO" if port == "rp2" else port, RULES, time.monotonic() - t0)
+        )
+    return status
 
 
 if __name__ == "__main__":
