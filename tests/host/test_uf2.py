@@ -293,3 +293,29 @@ def test_the_real_micropython_uf2_joins(built):
     files = uf2.parse(_read(written[uf2.FILES_NAME]))
     assert [(b.addr, b.data) for b in blocks[len(fw) :]] == [(b.addr, b.data) for b in files]
     assert max(b.end() for b in fw) <= uf2.FS_ADDR
+
+
+def test_the_image_is_the_same_bytes_each_time():
+    files = {
+        "/main.py": b"import x\n",
+        "/lib/core/app.mpy": bytes(range(256)) * 20,
+        "/board.txt": b"pico_oled\n",
+    }
+    assert uf2.image(files) == uf2.image(dict(reversed(list(files.items()))))
+
+
+def test_make_uf2_refuses_in_one_line_with_status_2(tmp_path, capsys):
+    other = tmp_path / "esp32.uf2"
+    other.write_bytes(fake_micropython(family=0x1C5F21B0))
+    assert uf2.main(["--out", str(tmp_path / "out"), "--micropython", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("make uf2: ") and "not the RP2040 (0xe48bff56)" in err
+    assert uf2.main(["--out", str(tmp_path / "out"), "--micropython", str(tmp_path / "nope.uf2")]) == 2
+    assert "cannot read MICROPYTHON_UF2" in capsys.readouterr().err
+
+
+def test_make_uf2_says_it_replaces_saved_games(tmp_path):
+    said = []
+    uf2.build("pico_oled", str(tmp_path), log=said.append)
+    text = "\n".join(said)
+    assert "replaces everything on it" in text and "(/saves) too" in text and "make flash" in text
