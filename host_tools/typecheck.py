@@ -6,7 +6,11 @@ against micropython-rp2-rpi-pico-stubs, stubs generated from the RPI_PICO
 firmware itself, and micropython-stdlib-stubs (MicroPython's standard library
 in place of CPython's typeshed), both pinned in requirements.txt. A call the
 rp2 port lacks (os.getenv, a machine function the Pico has not) is an error
-naming it, though the unix port the tests run on has it.
+naming it, though the unix port the tests run on has it. (micropython-stdlib-stubs'
+os is typeshed's, CPython's names and all: the check cuts it to the names the rp2
+port's os has, RP2_OS below.) Rules: `basic`, but reportOptionalMemberAccess is a
+warning (`python -m host_tools.typecheck --level warning` lists them; why: in the
+config below); make test prints errors only.
 
 The two stub packages land in the venv's site-packages among CPython's
 packages; the check sees only them: build/typecheck/ gets a copy of each

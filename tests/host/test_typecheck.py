@@ -20,7 +20,7 @@ def why_awake():
     return machine.wake_reason()
 '''
 
-GOOD = '''import os
+GOOD = """import os
 
 import machine
 from core.compat import ticks_ms
@@ -35,7 +35,7 @@ def lamp():
     led = machine.Pin(25, machine.Pin.OUT)
     led.value(1)
     return machine.unique_id(), machine.freq()
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +60,17 @@ def test_the_picos_own_api_passes(checked):
     _, (status, out) = checked
     assert status == 0, out
     assert "0 errors" in out
+
+
+def test_the_sim_board_is_checked_against_the_unix_port(tmp_path):
+    """The same getenv passes against the unix port's stubs, where it exists, and a
+    Pico-only module does not: each board meets its own port's API."""
+    (tmp_path / "simlike.py").write_text(
+        "import os\n\nimport rp2\n\n\ndef f():\n    return os.getenv('X'), rp2.Flash()\n"
+    )
+    status, out = typecheck.check(
+        typecheck.prepare(str(tmp_path / "cfg"), [str(tmp_path / "simlike.py")], port="unix")
+    )
+    assert status != 0
+    assert "getenv" not in out
+    assert 'Import "rp2" could not be resolved' in out
