@@ -7,21 +7,24 @@ BOARD   ?= pico_oled
 PORT    ?=
 HEAP    ?= 192K
 
-.PHONY: all venv test lint pytest mptest mpycheck play play2 bench flash bundle docs web web-build clean test-web web-test-setup
+.PHONY: all venv test lint typecheck pytest mptest mpycheck play play2 bench flash bundle uf2 docs web web-build clean test-web web-test-setup
 
 all: test
 
-# The venv is (re)built when requirements.txt differs from the copy kept in
-# it (content, not timestamps: a fresh checkout or a worktree is not stale).
+# The venv is (re)built when requirements.txt or requirements-stubs.txt differs from
+# the copy kept in it (content, not timestamps: a fresh checkout or a worktree is not
+# stale). requirements-stubs.txt: the unix and webassembly ports' stubs for make
+# typecheck, each in its own folder (.venv/port-stubs/<port>).
 $(STAMP): venv
 venv:
-	@if ! cmp -s requirements.txt $(STAMP); then \
+	@if ! cat requirements.txt requirements-stubs.txt | cmp -s - $(STAMP); then \
 		echo "setting up $(VENV) from requirements.txt"; \
 		$(PY) -m venv $(VENV) && \
 		$(VPY) -m pip install --quiet --upgrade pip && \
 		$(VPY) -m pip install --quiet -r requirements.txt && \
+		$(VPY) -m host_tools.typecheck --install-port-stubs && \
 		$(VPY) -m host_tools.deps && \
-		cp requirements.txt $(STAMP); \
+		cat requirements.txt requirements-stubs.txt > $(STAMP); \
 	fi
 
 lint: $(STAMP)
@@ -33,6 +36,11 @@ pytest: $(STAMP)
 mptest: $(STAMP)
 	BROADSIDE_HEAP=$(HEAP) $(VPY) -m host_tools.mptest
 
+# basedpyright: firmware/ and boards/pico_oled.py against the RPI_PICO port's stubs, boards/sim.py
+# against the unix port's, boards/web.py against the webassembly port's (host_tools/typecheck.py).
+typecheck: $(STAMP)
+	$(VPY) -m host_tools.typecheck
+
 mpycheck: $(STAMP)
 	$(VPY) -m host_tools.mpycheck
 
@@ -40,6 +48,7 @@ mpycheck: $(STAMP)
 test: $(STAMP)
 	@status=0; \
 	echo "== ruff"; $(MAKE) --no-print-directory lint || status=1; \
+	echo "== typecheck (RPI_PICO, unix, webassembly stubs)"; $(MAKE) --no-print-directory typecheck || status=1; \
 	echo "== mpy-cross"; $(MAKE) --no-print-directory mpycheck || status=1; \
 	echo "== MicroPython unix port, heap $(HEAP)"; $(MAKE) --no-print-directory mptest || status=1; \
 	echo "== CPython (pytest)"; $(MAKE) --no-print-directory pytest || status=1; \
@@ -61,6 +70,13 @@ bundle: $(STAMP)
 
 flash: $(STAMP)
 	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
+
+# UF2 files to drag onto a Pico in BOOTSEL mode (no Python needed there): build/uf2/broadside-files.uf2,
+# a littlefs image of what `make flash` installs at the RPI_PICO filesystem's place; with
+# MICROPYTHON_UF2=path/to/RPI_PICO.uf2 also build/uf2/broadside-pico.uf2, the two joined.
+# It replaces the Pico's saved games; `make flash` is the update that keeps them.
+uf2: $(STAMP)
+	$(VPY) -m host_tools.uf2 --board $(BOARD) $(if $(MICROPYTHON_UF2),--micropython $(MICROPYTHON_UF2),) $(if $(LINES),--lines,)
 
 # Broadside in a browser: build/web/ (page, MicroPython WebAssembly from npm, the compiled
 # install for board `web`), then serve it on http://127.0.0.1:$(WEBPORT)/.

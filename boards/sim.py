@@ -172,6 +172,8 @@ class SimTone:
 class SimSound(Sound):
     """Logs every cue to the front end, whether or not sound is on."""
 
+    link: "SimLink"  # set by make_hw (declared for the type checker)
+
     def cue(self, name, now=None):
         self.link.send(0x43, name.encode() + (b"" if self.enabled else b" (muted)"))
         Sound.cue(self, name, now)
@@ -189,5 +191,5 @@ def make_hw():
     sound.link = link
     storage = Storage(os.getenv("BROADSIDE_SAVES") or "saves")
     hw = Hw(NAME, display, buttons, clock, link=uart, storage=storage, sound=sound, reset=link.reset)
-    hw.sim = link
+    hw.sim = link  # the simulator's own handle, beside Hw's fields  # pyright: ignore[reportAttributeAccessIssue]
     return hw

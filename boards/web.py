@@ -141,10 +141,10 @@ class LocalStorageFs:
             return b"?"  # not ours: unpack() finds it damaged
 
     def write(self, path, data, more=b""):
-        text = binascii.hexlify(data).decode()
+        text = binascii.hexlify(data).decode()  # the port has it; its stub not  # pyright: ignore[reportAttributeAccessIssue]
         for part in more if isinstance(more, list) else (more,):  # core.storage.parts
             if part:
-                text += binascii.hexlify(part).decode()
+                text += binascii.hexlify(part).decode()  # as above  # pyright: ignore[reportAttributeAccessIssue]
         if not self.io.put(path, text):
             raise OSError(28)  # ENOSPC: the browser's storage is full
 
@@ -175,7 +175,7 @@ def make_hw():
     sound = Sound(WebTone(io))
     storage = Storage(SAVES, LocalStorageFs(io))
     hw = Hw(NAME, _web_oled(io), buttons, WebClock(), link=WebUart(io), storage=storage, sound=sound)
-    hw.mask = mask
+    hw.mask = mask  # the page's handle on the keys, beside Hw's fields  # pyright: ignore[reportAttributeAccessIssue]
     hw.reset = _reset
     return hw
 

@@ -50,7 +50,7 @@ def known_boards():
 def board_name():
     name = None
     try:
-        name = os.getenv("BROADSIDE_BOARD")
+        name = os.getenv("BROADSIDE_BOARD")  # the unix port only; rp2 raises AttributeError  # pyright: ignore[reportAttributeAccessIssue]
     except AttributeError:
         pass
     if not name:

@@ -41,7 +41,7 @@ _ODD = bytes((i // SIZE + i % SIZE) & 1 for i in range(CELLS))
 _BLOCKING = (K_MISS, K_SUNK, K_WATER, K_PENDING)
 
 
-_last = [None, None]  # (multipliers, weights) of the last table built
+_last = [None, None]  # type: list  # (multipliers, weights) of the last table built
 
 
 def placement_weights(mult):

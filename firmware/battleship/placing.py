@@ -20,7 +20,12 @@ them.
 from battleship import grid as gridview
 from battleship.rules import OK, SHIP_SIZES
 from core import ui
+from core.compat import const
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+
+_TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
+if _TYPING:
+    from typing import Any
 
 
 class Hand:
@@ -86,6 +91,12 @@ class Hand:
 class Placement(ui.Screen):
     """The menu and the hand; a subclass sets self.hand and self.grid and gives
     begin(app), shuffle() and leave(app)."""
+
+    # a subclass's, declared for the type checker
+    hand: "Hand"
+    begin: "Any"
+    shuffle: "Any"
+    leave: "Any"
 
     sel = 0  # the menu's row
 

@@ -112,7 +112,7 @@ class Shooter:
                         opts.append((first, step, n))
             cands.append(opts)
         # Depth-first over disjoint choices; keep the cells common to every full choice.
-        common = [None]
+        common = [None]  # type: list
         nodes = [0]
         used = bytearray(CELLS)
 

@@ -173,7 +173,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         f = self.focus
         if f == F_WAIT:
             if btn.pressed(A) or btn.pressed(B) or ticks_diff(app.now, self.deadline) >= 0:
-                self.then(app)
+                self.then(app)  # then is set with F_WAIT  # pyright: ignore[reportOptionalCall]
             return
         if f == F_HAND:
             n = len(self.items())

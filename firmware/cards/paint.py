@@ -15,12 +15,32 @@ from cards.draw import (
 from cards.pick import F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN
 from cards.rules import CARD_TYPE, M_PEG, M_SHIELD
 from cards.text import card_long, card_short, cell_text, play_line, result_line
+from core.compat import const
 from core.strings import t
+
+_TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
+if _TYPING:
+    from typing import Any
 
 
 class Painter:
     """draw() of cards.game.GameScreen: header, grids, then the hand row and the text line
     (or the prompt, the cell under the cursor, the CPU's play) by focus."""
+
+    # the GameScreen's (cards.game, with cards.pick.Picker), declared for the type checker
+    view: "Any"
+    g: "Any"
+    focus: int
+    look: "Any"
+    note: "Any"
+    note_key: "Any"
+    mark: "Any"
+    head: "Any"
+    step: "Any"
+    cursor: "Any"
+    targets: "Any"
+    items: "Any"
+    _playable: "Any"
 
     def draw(self, app, fb):
         v = self.view

@@ -33,6 +33,10 @@ from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as K_UP
 from core.strings import t
 
+_TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
+if _TYPING:
+    from typing import Any
+
 HUMAN = const(0)
 CPU = const(1)
 
@@ -62,6 +66,11 @@ def _dir_pick(cells, cur, dr, dc):
 
 
 class Picker:
+    # the GameScreen's (cards.game), declared for the type checker
+    view: "Any"
+    sel: int
+    play: "Any"
+
     def items(self):
         """The hand row: card numbers sorted by type, then -1 for End turn when legal."""
         v = self.view
@@ -117,7 +126,7 @@ class Picker:
     def _target(self, app, moves, focus):
         self.targets = moves
         self.focus = focus
-        side = move_target(moves[0])[0]  # 1: the CPU's grid (pegs), 0: your own
+        side = move_target(moves[0])[0]  # 1: the CPU's grid (pegs), 0: your own; a list of moves  # pyright: ignore[reportOptionalSubscript]
         cells = self.cells()
         start = cells[0] if cells else 0
         if self.cursor[0] == side and self.cursor[1] in cells:

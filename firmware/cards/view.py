@@ -59,6 +59,34 @@ class View:
     disc_types (face-up discard piles as card types), hand_count, active
     (per side: the ship ids whose power is in play), moves, events, prev_events."""
 
+    # declared for the type checker (make typecheck); MicroPython compiles nothing for them
+    me: int
+    mode: int
+    ship_powers: int
+    power_cards: int
+    turn: int
+    my_turn: bool
+    phase: int
+    plays_left: int
+    played: int
+    winner: int
+    hand: list
+    hand_types: list
+    only: list
+    hand_limit: int
+    state: list
+    known: list
+    pegs: list
+    spegs: list
+    shield: list
+    draw_count: list
+    disc_types: list
+    hand_count: list
+    active: list
+    moves: list
+    events: "list | None"
+    prev_events: "list | None"
+
     def ship_hits(self, side, c):
         return IDENTS[self.known[side][c]][2] if self.known[side][c] > MISS else 0
 

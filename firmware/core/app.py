@@ -114,7 +114,7 @@ class App:
     def _fixed_seed(self):
         """BROADSIDE_SEED (tests, replays), or 0."""
         try:
-            return int(os.getenv("BROADSIDE_SEED") or 0) & 0x3FFFFFFF
+            return int(os.getenv("BROADSIDE_SEED") or 0) & 0x3FFFFFFF  # rp2 has none: AttributeError  # pyright: ignore[reportAttributeAccessIssue]
         except (AttributeError, ValueError):  # the device's os has no getenv
             return 0
 

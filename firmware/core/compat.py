@@ -13,7 +13,7 @@ both interpreters, and a package keeps each submodule as an attribute.)
 import sys
 
 try:
-    from micropython import const
+    from micropython import const  # CPython defines it below  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(x):
@@ -21,7 +21,7 @@ except ImportError:  # CPython
 
 
 try:
-    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
+    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms  # CPython: below  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython: same semantics, period 2**30 as on the ports
     import time as _time
 
@@ -29,7 +29,7 @@ except ImportError:  # CPython: same semantics, period 2**30 as on the ports
     _HALF = _PERIOD >> 1
 
     def ticks_ms():
-        return int(_time.monotonic() * 1000) & (_PERIOD - 1)
+        return int(_time.monotonic() * 1000) & (_PERIOD - 1)  # CPython only  # pyright: ignore[reportAttributeAccessIssue]
 
     def ticks_add(t, delta):
         return (t + delta) & (_PERIOD - 1)

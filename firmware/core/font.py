@@ -99,8 +99,8 @@ _SD = memoryview(_SDATA)
 _SM = memoryview(_SMAP)
 
 try:  # MicroPython: a str exposes its UTF-8 bytes
-    memoryview("")
-    _utf8 = memoryview
+    memoryview("")  # MicroPython takes a str, CPython raises  # pyright: ignore[reportArgumentType]
+    _utf8 = memoryview  # or the CPython function below  # pyright: ignore[reportAssignmentType]
 except TypeError:  # CPython
 
     def _utf8(s):

@@ -119,7 +119,7 @@ class Sound:
         self._start(ticks_ms() if now is None else now)
 
     def _start(self, now):
-        freq, ms = self._steps[self._i]
+        freq, ms = self._steps[self._i]  # a tune is playing  # pyright: ignore[reportOptionalSubscript]
         self._out.tone(freq)
         self._until = ticks_add(now, ms)
 

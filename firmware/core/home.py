@@ -74,7 +74,7 @@ class Home(_Menu):
     rows = 6  # no hint line here (B does nothing): six entries, no scrolling
 
     def __init__(self, app=None):
-        ui.Menu.__init__(self, "title", [], on_back=lambda app: None, hint_key=None)
+        ui.Menu.__init__(self, "title", [], on_back=lambda app: None, hint_key="")
         self._shown = False  # until enter(): a fresh boot starts on the first entry
         self.build(app)
 

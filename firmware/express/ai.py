@@ -324,8 +324,8 @@ class DpCaptain:
                     key = (p, -expo, threat, weak)
                     if best is None or key > best[0]:
                         best = (key, ship, to_front, tgt)
-        self.plan = best[3]
-        return best[1], best[2]
+        self.plan = best[3]  # a legal choice exists  # pyright: ignore[reportOptionalSubscript]
+        return best[1], best[2]  # a legal choice exists  # pyright: ignore[reportOptionalSubscript]
 
     def target(self, g):
         if g.phase == TARGET and self.plan is not None:
@@ -339,7 +339,7 @@ class DpCaptain:
             )
             if best is None or key > best[0]:
                 best = (key, (o, t))
-        return best[1]
+        return best[1]  # a legal choice exists  # pyright: ignore[reportOptionalSubscript]
 
     def again(self, g):
         return True  # another roll never lowers the odds

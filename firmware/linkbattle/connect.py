@@ -45,7 +45,7 @@ class Connect(ui.Screen):
             s.quit(app)
         elif btn.pressed(A):
             if st == ST_RULES and g.phase == LINKING and rules_of(link.peer_rules) is not None:
-                g.variant, g.touching = rules_of(link.peer_rules)
+                g.variant, g.touching = rules_of(link.peer_rules)  # not None: checked on the line above  # pyright: ignore[reportGeneralTypeIssues]
                 g.fleet.touching = g.touching
                 link.set_rules(link.peer_rules)
                 app.redraw()

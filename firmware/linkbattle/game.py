@@ -363,7 +363,7 @@ class LkGame(Match):
             return 0
         if t == M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)
+            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id  # pyright: ignore[reportArgumentType]
             self.peer.game_id = self.game_id
             self.peer.role = 1 - self.role
             self.coin = None

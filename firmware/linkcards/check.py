@@ -47,11 +47,11 @@ class Check:
             self.reached.append((p, e))
         cards = t.epoch_cards[p]
         key = (p, e)
-        if key not in self.orders:
+        if key not in self.orders:  # orders is built before the first draw is checked  # pyright: ignore[reportOperatorIssue]
             o1 = deck.perm(self._seed(p), p, e, len(cards))
             o2 = deck.perm(self._seed(1 - p), p, e, len(cards))
-            self.orders[key] = bytes(o1[o2[j]] for j in range(len(cards)))  # no list of ints
-        k = cards[self.orders[key][i]]
+            self.orders[key] = bytes(o1[o2[j]] for j in range(len(cards)))  # no list of ints; built first  # pyright: ignore[reportOptionalSubscript]
+        k = cards[self.orders[key][i]]  # built at the start  # pyright: ignore[reportOptionalSubscript]
         if p == self.g.me:
             got = self.g.drawn
             if self.n_drawn >= len(got) or got[self.n_drawn] != k:
@@ -61,7 +61,7 @@ class Check:
 
     def _replay(self):
         g = self.g
-        grids = [None, None]
+        grids = [None, None]  # type: list
         grids[g.me] = g.grid.map
         grids[g.peer] = self.grid
         try:

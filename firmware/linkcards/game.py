@@ -308,7 +308,7 @@ class LcGame(Match):
         self.pgrid = PeerGrid(gid, self.peer)
         for k in (0, 1):
             self._send(self.grid.part_msg(k))
-        grids = [None, None]
+        grids = [None, None]  # type: list
         grids[self.me] = self.grid.map
         self.table = Table(mode=self.mode, first=first, me=self.me, grids=grids)
         self.phase = SETUP
@@ -429,7 +429,7 @@ class LcGame(Match):
             if self.lie is not None:
                 msg = self.lie("reveal", msg)
             self._send(msg)
-            move, whites = self.move
+            move, whites = self.move  # a move is held in this state  # pyright: ignore[reportGeneralTypeIssues]
             self.move = None
             self._apply(move, whites)
             return 1
@@ -440,7 +440,7 @@ class LcGame(Match):
         ident = self.pgrid.take_reveal(m, cell)
         if not t.reveal_cell(self.peer, cell, ident):
             raise CheatError(C_GRID, "Opponent's Coordinate cards are not 5 ships and 7 misses")
-        move, whites = self.move
+        move, whites = self.move  # a move is held in this state  # pyright: ignore[reportGeneralTypeIssues]
         self.move = None
         self._apply(move, whites)
         return 1
@@ -457,7 +457,7 @@ class LcGame(Match):
         if move[0] in (M_DISCARD, M_END):
             # "none of my cards can be played": it depends on the hand we cannot see (the
             # check at the end replays it with the true hand)
-            t.forced = move
+            t.forced = move  # Table.forced holds a move, None until one is forced  # pyright: ignore[reportAttributeAccessIssue]
         search = move[0] == M_PEG and t.up[self.me][move[2]] == DOWN
         # a search waits for our answer: checked now; any other move is checked by _apply
         if search and not t.is_legal(move):

@@ -320,7 +320,7 @@ class LxGame(Match):
             return 0
         if t == M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)
+            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id  # pyright: ignore[reportArgumentType]
             self.coin = None
             self.phase = ARRANGE
             return EV_COIN
@@ -356,7 +356,7 @@ class LxGame(Match):
         if self.phase != SEALED or self.revealed:
             return
         self.revealed = True
-        self.send(bytes((M_X_FLEET,)) + self.salt + self.row)
+        self.send(bytes((M_X_FLEET,)) + self.salt + self.row)  # salt is set with the row before the reveal  # pyright: ignore[reportOperatorIssue]
 
     def _their_fleet(self, m):
         if len(m) != 1 + 16 + SHIPS:
@@ -495,9 +495,9 @@ class LxGame(Match):
                           flags, len(coin), len(eng), len(self.out)))  # fmt: skip
         out = head + self.game_id + coin
         if self.chain:
-            out += self.chain.seed + self.salt + self.row
+            out += self.chain.seed + self.salt + self.row  # salt is set with the row and the chain  # pyright: ignore[reportOperatorIssue]
         if self.peer_fc:
-            out += self.peer_anchor + self.peer_fc
+            out += self.peer_anchor + self.peer_fc  # the anchor comes with peer_fc  # pyright: ignore[reportOptionalOperand]
         if self.peer_row:
             out += self.peer_row + self.pchain.last
         if self.expect:

@@ -202,7 +202,7 @@ class Play(ui.Screen):
                         self.ship = ship
                         self.cur = 0
                 else:
-                    o, s = opts[self.cur]
+                    o, s = opts[self.cur]  # with a ship picked the choices are (owner, ship)  # pyright: ignore[reportGeneralTypeIssues]
                     g.attack(self.ship, None, o, s)
                     self.ship = NO_SHIP
                 app.redraw()
@@ -212,7 +212,7 @@ class Play(ui.Screen):
             elif btn.pressed(B) and e.can_stop():
                 g.stop()
         elif ph == DECLARE and btn.pressed(A):
-            o, s = opts[self.cur]
+            o, s = opts[self.cur]  # the choices are (owner, ship) here  # pyright: ignore[reportGeneralTypeIssues]
             g.declare(o, s)
         elif ph == REROLL:
             if btn.pressed(A):
@@ -291,7 +291,7 @@ class Play(ui.Screen):
             if ph == ATTACKER and self.ship == NO_SHIP:
                 sel_me = e.position(me, opts[self.cur])
             else:
-                sel_them = e.position(them, opts[self.cur][1])
+                sel_them = e.position(them, opts[self.cur][1])  # (owner, ship) choices here  # pyright: ignore[reportIndexIssue]
                 sel_me = e.position(me, self.ship if ph == ATTACKER else e.attacker)
         elif e.attacker != NO_SHIP:  # an attack on: its attacker and target marked
             a = e.position(e.turn, e.attacker)

@@ -125,7 +125,7 @@ class Game:
         self.winner = NO_WINNER
         self.end_reason = 0
         self.rng = Rng(drift_seed(self.seed, _TAG_AIM))
-        self.ais = [None, None]
+        self.ais = [None, None]  # type: list
         self._drift = None
         self._drift_key = -1
         for p in (0, 1):

@@ -144,8 +144,8 @@ class LinkScreen(ui.Screen):
 
         r = self.peer_rules()
         m = self.m
-        m.level = r[2]
-        m.touching = bool(r[1] & _RULE_TOUCHING)
+        m.level = r[2]  # peer rules came in HELLO  # pyright: ignore[reportOptionalSubscript]
+        m.touching = bool(r[1] & _RULE_TOUCHING)  # peer rules came in HELLO  # pyright: ignore[reportOptionalSubscript]
         app.settings.set("level", LEVEL_NAMES[m.level])
         app.settings.set("touching", 1 if m.touching else 0)
         app.save_settings()

@@ -136,3 +136,27 @@ def test_hard_level_move_cost_is_a_few_dozen_placement_tests():
     ai.tests = 0
     shots = _play(ai, _fleet(14))
     assert ai.tests / shots < 120, ai.tests / shots
+
+
+def test_hard_level_never_fires_twice_at_a_cell_in_any_variant():
+    # Classic and salvo, ships touching or not: every shot is a cell never shot before
+    # (and never water the no-touching rule revealed), and each game ends within 100.
+    for touching in (True, False):
+        for seed in range(8):
+            fleet = _fleet(200 + seed, touching)
+            ai = make_ai(HARD, Rng(300 + seed), touching=touching)
+            shot = bytearray(100)
+            salvo = seed & 1
+            turns = 0
+            while not fleet.defeated():
+                turns += 1
+                assert turns <= 100
+                cells = ai.salvo(5 - sum(1 for s in range(5) if fleet.sunk(s))) if salvo else [ai.next_shot()]
+                assert len(set(cells)) == len(cells)
+                for c in cells:
+                    assert not shot[c] and ai.known[c] != K_WATER, (touching, seed, c)
+                    shot[c] = 1
+                for c in cells:
+                    if fleet.defeated():
+                        break
+                    ai.observe(c, *fleet.receive(c))
