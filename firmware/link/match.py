@@ -87,7 +87,7 @@ class Match:
     link = None
     head = b""
     buf = None  # the bytearray a save is written into (link.match.Sink), kept from save to save
-    big = 256  # fields this long or longer are referenced where they lie (fresh bytes, or kept), not copied
+    big = 1024  # fields this long or longer (fresh bytes: our fleet's secrets) referenced, not copied
     parts = 0  # our commitment's parts in all (see part_msg)
 
     def __init__(self):
@@ -120,9 +120,7 @@ class Match:
             self.saved = True
             self.save(app)
         ev = self.step(app.now)
-        if ev:
-            self.ev |= ev
-            app.redraw()
+        self.ev |= ev  # the screens redraw for what they show of it
         if self.needs_save():
             self.saved = True
             self.save(app)
@@ -225,14 +223,15 @@ class Match:
         s.extend(self.head)
         s.append(0)  # the state's length, filled in below
         s.append(0)
-        h = s.buf  # the head is there (buf may be a bigger one by the end)
+        h = s.buf  # the head is there (the save may go on in another)
         self.write(s)
         n = s.n - t - 2
         h[t] = n & 255
         h[t + 1] = n >> 8
         self.link.write_snapshot(s)
         self._dirty = False
-        self.buf = s.buf  # grown, if it had to
+        b = s.buf
+        self.buf = b if len(b) <= 1024 else None  # kept for the next save, unless a long one grew it
         return s.close()
 
 
@@ -249,9 +248,9 @@ def split(payload, start=1):
 
 class Sink:
     """A save as a list of buffers for core.storage (parts()): fields shorter than big copied
-    into one bytearray (buf, which the game keeps; a bigger one when it is full), longer ones
-    (the game's own buffers) referenced, not copied. Anything with write() (Link.write_snapshot)
-    can write into it; n counts what was written."""
+    into one bytearray (buf, which the game keeps; a bigger one, kept, when it is full), longer
+    ones (the game's own buffers) referenced, not copied. Anything with write()
+    (Link.write_snapshot) can write into it; n counts what was written."""
 
     def __init__(self, buf, big):
         self.buf = buf if buf is not None else bytearray(256)  # the game's first save: kept
@@ -272,9 +271,9 @@ class Sink:
     def extend(self, data):
         k = len(data)
         if k < self.big:  # copied (a buffer the caller reuses, the link's header, is short)
-            if self.i + k > len(self.buf):  # full: a new buf, the fields so far stay in the old
+            if self.i + k > len(self.buf):  # full: a bigger buf, kept (the fields so far stay)
                 self.close()
-                self.buf = bytearray(2 * len(self.buf) + k)
+                self.buf = bytearray(len(self.buf) + k + 256)
                 self.i = self.run = 0
             self.buf[self.i : self.i + k] = data
             self.i += k

@@ -25,7 +25,6 @@ from core import strings
 from core.compat import load, unload
 from link.commit import PeerFleet
 from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, split
-from linkbattle import save as lk_save
 from linkbattle.game import (
     PEER_SAVE,
     PLACING,
@@ -216,9 +215,12 @@ def resume(app, payload):
     state, snap = split(payload)
     peer = PeerFleet(bytes(8), 1)  # its 3.2 KB block first, before the heap fragments
     parts = app.hw.storage.load(PEER_SAVE)[0] if app.hw.storage is not None else None
+    lk_save = load("linkbattle.save")  # reading a save back: needed only to continue
     g = lk_save.restore(state, None, rand, peer, parts)
-    parts = None
-    g.link = _link(app, rand, lk_save.saved_rules(state), snap)
+    rules = lk_save.saved_rules(state)
+    parts = lk_save = None
+    unload("linkbattle.save")
+    g.link = _link(app, rand, rules, snap)
     _open(app, Session(g))  # it goes on to the game's screen once the link is back
 
 

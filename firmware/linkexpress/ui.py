@@ -15,7 +15,6 @@ B on the end clears it.
 
 import gc
 
-from linkexpress import save as lx_save
 from linkexpress.game import (
     ARRANGE,
     CHEAT,
@@ -35,7 +34,7 @@ from linkexpress.game import (
 from linkexpress.text import EN, HU
 
 from core import font, strings, ui
-from core.compat import const
+from core.compat import const, unload
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
@@ -84,6 +83,7 @@ class Play(ui.Screen):
         g.ev = 0
         if ev:
             self.cur = 0
+            app.redraw()
             if ev & EV_END:
                 won = g.phase == FORFEIT or (g.phase == VERIFIED and g.winner == g.role)
                 app.cue("win" if won else "lose")
@@ -409,7 +409,12 @@ def resume(app, payload):
     gc.collect()
     rand = app.rand_bytes()
     state, snap = split(payload)
+    from linkexpress import save as lx_save  # reading a save back: needed only to continue
+
     g = lx_save.restore(state, None, rand)
-    g.link = _link(app, rand, lx_save.saved_rules(state), snap)
+    rules = lx_save.saved_rules(state)
+    lx_save = None
+    unload("linkexpress.save")
+    g.link = _link(app, rand, rules, snap)
     app.match = g  # the app ticks it once a frame
     app.push(Play(g))
