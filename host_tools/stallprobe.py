@@ -202,15 +202,16 @@ from core import storage  # noqa: E402
 _save = storage.Storage.save
 
 
-def _timed_save(self, name, payload):
+def _timed_save(self, name, payload, pre=b""):
     t0, w0 = _start()
     try:
-        return _save(self, name, payload)
+        return _save(self, name, payload, pre)
     finally:
         F[0] += _net_us(t0, w0)
-        e, off = flash_cost(len(payload))
+        n = len(pre) + sum(len(p) for p in storage.parts(payload))  # one buffer or a list of them
+        e, off = flash_cost(n)
         F[2] += 1
-        F[3] += len(payload)
+        F[3] += n
         F[4] += e
         F[5] += off
 
