@@ -24,6 +24,7 @@ import collections
 import importlib.util
 import os
 import re
+import sys
 import time
 
 from host_tools import bundle as bundle_mod
@@ -32,7 +33,9 @@ from host_tools.paths import BOARDS, BUILD
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-DEFAULT_FIRMWARE = os.path.join(os.path.dirname(ROOT), "shared", "firmware", "micropython-v1.28.0-RPI_PICO.uf2")
+DEFAULT_FIRMWARE = os.path.join(
+    os.path.dirname(ROOT), "shared", "firmware", "micropython-v1.28.0-RPI_PICO.uf2"
+)
 OFFICIAL = "https://micropython.org/download/RPI_PICO/ (v1.28.0 .uf2)"
 FS_OFFSET = 0xA0000
 FS_BLOCK = 4096
@@ -43,6 +46,7 @@ PEAK_PIN = 22
 BAUD = 115_200
 BYTE_NS = 10 * 1e9 / BAUD  # 8N1: ten bits a byte, 86.8 us
 NS = 1_000_000  # per ms
+TRACE = os.environ.get("BROADSIDE_RP2_TRACE") == "1"  # each probe line on stderr
 
 
 def board_module():
@@ -76,7 +80,9 @@ def build_image(bundle=None, probe=True, extra=None):
 
     b = bundle or build_bundle()
     ctx = UserContext(buffsize=FS_BLOCK * FS_BLOCKS)
-    fs = LittleFS(context=ctx, block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, disk_version=0x00020000)
+    fs = LittleFS(
+        context=ctx, block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, disk_version=0x00020000
+    )
     files = {f.dest: open(f.local, "rb").read() for f in b.files}
     files["/.broadside"] = b.manifest_text().encode()
     if probe:
@@ -239,11 +245,16 @@ class Cable:
     def __init__(self, a, b):
         self.ends = (a, b)
         self.wire = (collections.deque(), collections.deque())  # to b, to a
-        a.link.cable = lambda byte, ns: self.wire[0].append((ns, byte))
-        b.link.cable = lambda byte, ns: self.wire[1].append((ns, byte))
+        self.log = (bytearray(), bytearray())  # every byte each way, for wire_frames()
+        a.link.cable = lambda byte, ns: self._send(0, byte, ns)
+        b.link.cable = lambda byte, ns: self._send(1, byte, ns)
+
+    def _send(self, k, byte, ns):
+        self.wire[k].append((ns, byte))
+        self.log[k].append(byte)
 
     def deliver(self):
-        for k, (q, dest) in enumerate(zip(self.wire, (self.ends[1], self.ends[0]))):
+        for q, dest in zip(self.wire, (self.ends[1], self.ends[0])):
             now = dest.now_ns()
             while q and q[0][0] <= now:
                 dest.link.receive(q.popleft()[1])
@@ -293,6 +304,7 @@ class Pico:
             mcu.gpio[gp].release_input()
         mcu.gpio[PEAK_PIN].release_input()
         self.events = []  # (ns, kind, fields) from the probe's lines
+        self.keys_at = []  # when each key was pressed (ns)
         self._line = bytearray()
         self._end = self.clock.create_alarm(self._slice_end)
         self.wall = 0.0  # seconds of wall time spent emulating
@@ -346,10 +358,15 @@ class Pico:
         else:
             pin.release_input()
 
-    def press(self, key, hold_ms=70, after_ms=70):
+    def press(self, key, hold_ms=50, after_ms=50):
         """A press the firmware sees in at least one frame poll (frames are 33 ms)."""
         self.hold(key, True)
         t = self.now_ns()
+        self.keys_at.append(t)
+        if TRACE:
+            print(
+                "rp2 %s %.1f ms: key %s (wall %.0f s)" % (self.name, t / NS, key, self.wall), file=sys.stderr
+            )
         self.run_ms(hold_ms)
         self.hold(key, False)
         self.run_ms(after_ms)
@@ -395,7 +412,14 @@ class Pico:
         ev = {"kind": kind, "at_ns": self.now_ns()}
         try:
             if kind == "s":
-                ev.update(screen=rest[0], depth=int(rest[1]), sel=rest[2], ns=self._device_ns(int(rest[3])))
+                ev.update(
+                    screen=rest[0],
+                    depth=int(rest[1]),
+                    sel=rest[2],
+                    state=int(rest[3]),
+                    view=int(rest[4]),
+                    ns=self._device_ns(int(rest[5])),
+                )
             elif kind == "h":
                 ev.update(live=int(rest[0]), free=int(rest[1]), peak=int(rest[2]), probe=int(rest[3]))
             elif kind in ("r", "b"):
@@ -405,6 +429,8 @@ class Pico:
         except (IndexError, ValueError):
             return
         self.events.append(ev)
+        if TRACE:
+            print("rp2 %s %.1f ms: %s" % (self.name, self.now_ms(), line[i:]), file=sys.stderr, flush=True)
 
     def _device_ns(self, ticks_us):
         """The emulated clock at a device ticks_us() (30 bits of the TIMER's microseconds)."""
@@ -444,13 +470,21 @@ class Pico:
 
     def last(self, kind, after_ns=0, **match):
         for ev in reversed(self.events):
-            if ev["kind"] == kind and ev["at_ns"] >= after_ns and all(ev.get(k) == v for k, v in match.items()):
+            if (
+                ev["kind"] == kind
+                and ev["at_ns"] >= after_ns
+                and all(ev.get(k) == v for k, v in match.items())
+            ):
                 return ev
         return None
 
     def first(self, kind, after_ns=0, **match):
         for ev in self.events:
-            if ev["kind"] == kind and ev["at_ns"] >= after_ns and all(ev.get(k) == v for k, v in match.items()):
+            if (
+                ev["kind"] == kind
+                and ev["at_ns"] >= after_ns
+                and all(ev.get(k) == v for k, v in match.items())
+            ):
                 return ev
         return None
 
@@ -519,3 +553,46 @@ def run_pair(a, b, cable, ms, slice_us=40, until=None):
         if until is not None and n % 50 == 0 and until():
             return True
     return until() if until is not None else True
+
+
+def cobs_decode(data):
+    out = bytearray()
+    i = 0
+    n = len(data)
+    while i < n:
+        code = data[i]
+        if code == 0 or i + code > n + 1:
+            return None
+        out += data[i + 1 : i + code]
+        i += code
+        if code < 0xFF and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+def wire_frames(stream):
+    """[(type, session id, seq, wire length)] of the link frames in one direction's bytes
+    (docs/link-protocol.md: COBS between 0x00 delimiters; header: version, type, sid, seq)."""
+    out = []
+    for chunk in bytes(stream).split(b"\x00"):
+        if not chunk:
+            continue
+        body = cobs_decode(chunk)
+        if body is None or len(body) < 15:
+            continue
+        out.append((body[1], body[2:6], body[6] | body[7] << 8, len(chunk) + 2))
+    return out
+
+
+def resent(frames, data_type=3):
+    """DATA frames sent again (the same session and sequence number): (count, wire bytes)."""
+    seen = set()
+    n = size = 0
+    for typ, sid, seq, length in frames:
+        if typ != data_type:
+            continue
+        if (sid, seq) in seen:
+            n += 1
+            size += length
+        seen.add((sid, seq))
+    return n, size

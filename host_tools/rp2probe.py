@@ -3,7 +3,8 @@ host_tools/rp2pico.py). MicroPython runs boot.py, then the install's own main.py
 the same interpreter, so this wraps the board's make_hw() before main.py imports it:
 
 - after each display.show(), when the screen on top, the stack depth or the menu entry under
-  the cursor changed, one console line `@rp2 s <screen> <depth> <entry> <ticks_us>`, then the
+  the cursor, or the screen's state or view (ints, -1 when it has none) changed, one console
+  line `@rp2 s <screen> <depth> <entry> <state> <view> <ticks_us>`, then the
   live heap after gc.collect() (`@rp2 h <live> <free> <peak> <probe>`), probe being the heap in
   use when this script started (the interpreter and the probe, not the firmware's);
 - while GP22 is driven high by the harness, gc.collect() after every frame and the peak of
@@ -19,14 +20,15 @@ import sys
 gc.collect()
 _A0 = gc.mem_alloc()
 
-import machine  # noqa: E402
 from time import ticks_us  # noqa: E402
+
+import machine  # noqa: E402
 
 sys.path.append("/boards")
 import pico_oled  # noqa: E402
 
 _G = machine.Pin(22, machine.Pin.IN, machine.Pin.PULL_DOWN)
-_S = [None, 0, None, 0]  # last (screen, depth, entry), peak
+_S = [None, 0, 0, 0]  # last "screen depth entry state view", -, -, peak
 _APP = [None]
 
 
@@ -49,10 +51,17 @@ def _heap():
 def _after_show():
     app = _APP[0]
     top = app.top() if app is not None else None
-    key = (type(top).__name__ if top is not None else "-", len(app.stack) if app is not None else 0, _entry(top))
-    if key != tuple(_S[:3]):
-        print("@rp2 s %s %d %s %d" % (key[0], key[1], key[2], ticks_us()))
-        _S[0], _S[1], _S[2] = key
+    st, vw = getattr(top, "state", -1), getattr(top, "view", -1)
+    g = getattr(getattr(top, "w", None), "g", None)
+    if g is not None:  # the card game over the cable: its phase, and 1 while a deck stage runs
+        st, vw = getattr(g, "phase", -1), 0 if getattr(g, "job", None) is None else 1
+    key = "%s %d %s %d %d" % (
+        type(top).__name__ if top is not None else "-", len(app.stack) if app is not None else 0, _entry(top),
+        st if isinstance(st, int) else -1, vw if isinstance(vw, int) else -1,
+    )  # fmt: skip
+    if key != _S[0]:
+        print("@rp2 s %s %d" % (key, ticks_us()))
+        _S[0] = key
         _heap()
     elif _G.value():
         gc.collect()
