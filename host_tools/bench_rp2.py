@@ -155,7 +155,9 @@ def home(p, tries=30):
                 if state(p).get("sel") == sel:
                     break
             continue
-        if s.get("view", -1) >= 0:  # a battle: B skips the CPU's turn, shows the own fleet at aim
+        if screen == "GroupMenu":  # a submenu (where a game comes back to): B is the way out
+            key = "B"
+        elif s.get("view", -1) >= 0:  # a battle: B skips the CPU's turn, shows the own fleet at aim
             key = "A" if s.get("state") == 0 and s.get("view") == 1 else "B"
         else:
             same = same + 1 if screen == seen else 0
@@ -180,6 +182,7 @@ def check_boot(firmware):
         "heap_total_bytes": h["live"] + h["free"],
         "wall_s": round(time.time() - t0, 1),
         "emulated_ms": round(p.now_ms(), 1),
+        "wall_s_per_emulated_s": round(p.wall / (p.now_ns() / 1e9), 1),
     }
     return out, p
 
@@ -267,7 +270,6 @@ def check_clock(firmware):
     ctrl_c(p)
     out = {"check": "clock"}
     out.update(clock_ratio(p))
-    out["boot_wall_s_per_emulated_s"] = None
     return out
 
 

@@ -69,8 +69,19 @@ def firmware_path(explicit=None):
 
 
 def build_bundle(out=None, lines=False):
-    """The install for pico_oled exactly as `make flash` builds it for an RP2040."""
-    return bundle_mod.build("pico_oled", out or os.path.join(RP2_BUILD, "device"), arch="armv6m", lines=lines)
+    """The install for pico_oled exactly as `make flash` builds it for an RP2040 (one build at a
+    time: several checks may run at once)."""
+    import fcntl
+
+    os.makedirs(RP2_BUILD, exist_ok=True)
+    with open(os.path.join(RP2_BUILD, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        out = out or os.path.join(RP2_BUILD, "device")
+        b = bundle_mod.build("pico_oled", out, arch="armv6m", lines=lines)
+        for f in b.files:  # read now: another build may replace the folder
+            with open(f.local, "rb") as fh:
+                f.data = fh.read()
+    return b
 
 
 def build_image(bundle=None, probe=True, extra=None):
@@ -83,7 +94,7 @@ def build_image(bundle=None, probe=True, extra=None):
     fs = LittleFS(
         context=ctx, block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, disk_version=0x00020000
     )
-    files = {f.dest: open(f.local, "rb").read() for f in b.files}
+    files = {f.dest: f.data for f in b.files}
     files["/.broadside"] = b.manifest_text().encode()
     if probe:
         files["/boot.py"] = open(PROBE, "rb").read()
