@@ -53,6 +53,7 @@ QUIT = ("quit", "give_up")
 # fleet and A there opens the game's menu; from the CPU's turn B skips it first.
 STUCK = ("B", "A", "B", "B", "A", "B", "B", "B", "A")
 BOOT_MS = 6000
+FLASH_SLOW = 60  # make flash's time limits, stretched for the emulator
 
 
 class CheckFailed(Exception):
@@ -126,8 +127,9 @@ def _press_and_see(p, key, wait_ms=300):
     after it): the key's time."""
     t = p.press(key, after_ms=0)
     p.run_until(lambda: p.last("s", t) is not None or p.last("r", t) is not None, wait_ms)
-    if p.last("r", t) is not None:
-        p.run_until(lambda: _at_home(p, t), BOOT_MS)
+    r = p.last("r", t)
+    if r is not None:  # a soft reset: the boot shows the menu the game was started from
+        p.run_until(lambda: p.last("s", r["at_ns"]) is not None, BOOT_MS)
     return t
 
 
@@ -280,8 +282,12 @@ def make_flash(p, checkout, log):
 
     port = p.open_pty()
     t0, e0 = time.time(), p.now_ns()
+    # the emulator is 20-50 times slower than a Pico: flash.py's time limits stretch as much;
+    # LINES= (a terminal's LINES in the environment would ask for line numbers)
+    env = dict(os.environ, BROADSIDE_FLASH_SLOW=str(FLASH_SLOW))
     proc = subprocess.Popen(
-        ["make", "--no-print-directory", "-C", checkout, "flash", "PORT=" + port],
+        ["make", "--no-print-directory", "-C", checkout, "flash", "PORT=" + port, "LINES="],
+        env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     lines = []
