@@ -477,29 +477,29 @@ def check_pair(firmware, rounds=12):
 
 def check_shuffle(firmware):
     """The card game over the cable on two Picos: A on both picks the rules; the link, the
-    coin, then the mental-poker shuffle, which shows its progress: its time is from the first
-    to the last frame of the shuffling screen, on each side."""
+    coin (phase COIN), then SETUP: the grid commitments and the first mental-poker shuffle of
+    both decks (linkcards.game), until PLAY. The probe reports the phase on each screen update
+    (its state field): SETUP's emulated time on each side is the shuffle's, commitments
+    included (an upper bound for the shuffle alone)."""
     t0 = time.time()
     pr = Pair(firmware)
     pr.open(MODES["link_cards"][0])
     pr.run(300)
     t_rules = pr.press("A")
 
-    def shuffled(p):  # a deck stage ran and is over (the probe's view: 1 while one runs)
-        v = [e["view"] for e in p.events if e["kind"] == "s" and e["at_ns"] >= t_rules]
-        return 1 in v and v[v.index(1) :].count(0) > 0
+    def phase_at(p, phase):
+        return next(
+            (e for e in p.events if e["kind"] == "s" and e["at_ns"] >= t_rules and e.get("state") == phase
+             and e["screen"] == "LinkCards"),
+            None,
+        )  # fmt: skip
 
-    pr.run(30000, until=lambda: all(shuffled(p) for p in pr.both))
+    pr.run(30000, until=lambda: all(phase_at(p, 2) for p in pr.both))
     out = {"check": "shuffle", "mode": "link_cards"}
     for p in pr.both:
-        evs = [
-            e for e in p.events if e["kind"] == "s" and e["at_ns"] >= t_rules and e["screen"] == "LinkCards"
-        ]
         k = p.name.lower()
-        out["phases_" + k] = ["%d/%d@%d" % (e["state"], e["view"], ms(e["ns"] - t_rules)) for e in evs]
-        on = next((e for e in evs if e["view"] == 1), None)
-        off = next((e for e in evs if on and e["at_ns"] > on["at_ns"] and e["view"] == 0), None)
-        out["shuffle_ms_" + k] = ms(off["ns"] - on["ns"]) if on and off else None
+        setup, play = phase_at(p, 1), phase_at(p, 2)
+        out["setup_ms_" + k] = ms(play["ns"] - setup["ns"]) if setup and play else None
         h = [e for e in p.events if e["kind"] == "h" and e["at_ns"] >= t_rules]
         out["peak_heap_bytes_" + k] = max(e["peak"] - e["probe"] for e in h) if h else None
     out.update(pr.numbers())
