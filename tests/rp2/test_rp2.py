@@ -67,3 +67,27 @@ def test_every_other_mode(firmware, report):
         except (AssertionError, bench_rp2.CheckFailed) as e:
             failed.append("%s: %s" % (mode, e))
     assert not failed, failed
+
+
+@full_only
+def test_linked_pair_loses_no_byte(firmware, report):
+    out = bench_rp2.check_pair(firmware)
+    report(out)
+    assert out["shot_each_way"], out
+    assert out["bytes_lost"] == 0
+    assert out["frames_a_to_b"] and out["frames_b_to_a"]
+
+
+@full_only
+def test_mental_poker_shuffle(firmware, report):
+    out = bench_rp2.check_shuffle(firmware)
+    report(out)
+    assert out["setup_ms_a"] and out["setup_ms_b"], out
+    assert out["bytes_lost"] == 0
+
+
+@full_only
+def test_clock_ratio(firmware, report):
+    out = bench_rp2.check_clock(firmware)
+    report(out)
+    assert out["loop_ms"] > 0
