@@ -43,8 +43,8 @@ MODES = {
     "torpedo": (("torpedo",), "A,A,WAIT400,A,WAIT400,A,WAIT400"),
     "link_battle": (("battleship_menu", "link_battle"), "WAIT600"),
     "link_salvo": (("battleship_menu", "link_salvo"), "WAIT600"),
-    "link_express": (("express_menu", "link_express"), "WAIT600"),
-    "link_cards": (("cards_menu", "link_cards"), "WAIT600"),
+    "link_express": (("express_menu", "link_express"), "A,WAIT600"),  # the rules, then the link
+    "link_cards": (("cards_menu", "link_cards"), "A,WAIT600"),  # the rules, then the link
 }
 CI_MODE = "battleship"
 GOALS = {"worst_live_bytes": 96 * 1024, "menu_return_ms": 500, "bytes_lost": 0, "shuffle_ms": 1000}
