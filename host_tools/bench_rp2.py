@@ -335,6 +335,9 @@ def check_reflash(firmware, p=None):
         p, _ = boot(firmware)
     entries, script = MODES[CI_MODE]
     open_entries(p, entries)
+    p.run_until(lambda: state(p).get("screen") not in ("Home", "GroupMenu"), 3000)
+    if state(p).get("screen") == "Ask":  # a game of this mode is saved: keep it, play on
+        _press_and_see(p, "A", 1500)
     keys(p, script)
     game = state(p).get("screen")
     saves = saves_of(p)
