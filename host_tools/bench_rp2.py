@@ -336,8 +336,10 @@ def check_reflash(firmware, p=None):
     entries, script = MODES[CI_MODE]
     open_entries(p, entries)
     p.run_until(lambda: state(p).get("screen") not in ("Home", "GroupMenu"), 3000)
-    if state(p).get("screen") == "Ask":  # a game of this mode is saved: keep it, play on
-        _press_and_see(p, "A", 1500)
+    if state(p).get("screen") == "Ask":  # a game of this mode is saved: a new game replaces it
+        _press_and_see(p, "DOWN")
+        t = _press_and_see(p, "A", 0)
+        p.run_until(lambda: (p.last("s", t) or {}).get("screen") not in (None, "Ask", "GroupMenu"), 3000)
     keys(p, script)
     game = state(p).get("screen")
     saves = saves_of(p)
