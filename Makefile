@@ -7,7 +7,8 @@ BOARD   ?= pico_oled
 PORT    ?=
 HEAP    ?= 192K
 
-.PHONY: all venv test lint typecheck pytest mptest mpycheck play play2 bench flash bundle uf2 docs web web-build clean test-web web-test-setup
+.PHONY: all venv test lint typecheck pytest mptest mpycheck play play2 bench flash bundle uf2 docs web web-build clean test-web web-test-setup \
+	test-rp2 rp2-setup
 
 all: test
 
@@ -116,6 +117,29 @@ test-web: web-test-setup
 	@$(MAKE) --no-print-directory web-build || { echo "test-web set-up: make web-build failed (the page: host_tools/web.py)"; exit 1; }
 	BROADSIDE_WEB=1 BROADSIDE_WEB_DIR=$(CURDIR)/build/web BROADSIDE_CHROMIUM=$(CHROMIUM) $(if $(WEB_SHOTS),BROADSIDE_WEB_SHOTS=1,) \
 		$(VPY) -m pytest -q tests/web
+
+# The install on MicroPython's own RPI_PICO firmware, in the rp2040py emulator (tests/rp2/,
+# host_tools/rp2pico.py): the emulator from requirements-rp2.txt, installed here. FIRMWARE=path.uf2,
+# by default the shared build of v1.28.0; without one it says where to get it and skips.
+# FULL=1: every check (every mode, two linked Picos, the shuffle); else the CI part.
+FIRMWARE ?= $(wildcard $(CURDIR)/../shared/firmware/micropython-v1.28.0-RPI_PICO.uf2)
+RP2STAMP := $(VENV)/.installed-rp2
+
+rp2-setup: $(STAMP)
+	@if ! cmp -s requirements-rp2.txt $(RP2STAMP); then \
+		$(VPY) -m pip install --quiet -r requirements-rp2.txt || \
+		{ echo "test-rp2 set-up: pip could not install requirements-rp2.txt (rp2040py)"; exit 1; }; \
+		cp requirements-rp2.txt $(RP2STAMP); \
+	fi
+
+test-rp2: $(STAMP)
+	@if [ -z "$(FIRMWARE)" ] || [ ! -f "$(FIRMWARE)" ]; then \
+		echo "test-rp2: skipped: no MicroPython RPI_PICO firmware$(if $(FIRMWARE), at $(FIRMWARE),); get the official v1.28.0 UF2 from https://micropython.org/download/RPI_PICO/ and run make test-rp2 FIRMWARE=path.uf2"; \
+		exit 0; \
+	fi; \
+	$(MAKE) --no-print-directory rp2-setup && \
+	BROADSIDE_RP2=1 BROADSIDE_RP2_FIRMWARE=$(abspath $(FIRMWARE)) $(if $(FULL),BROADSIDE_RP2_FULL=1,) \
+		nice -n 10 $(VPY) -m pytest -q tests/rp2
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -53,6 +53,9 @@ DEVICE_READ_BPS = 20_000  # hashing the installed files on the device (its flash
 FILE_S = 0.5  # mpremote's checks around each file copied (does it exist, is it a folder)
 STOP_S = 10  # pressing Ctrl-C until a REPL prompt shows
 CTRL_C_EVERY_S = 0.1
+# Every limit above times this: a handheld slower than a Pico (the rp2 lane's emulated one runs
+# 20-50 times slower than real time, host_tools/rp2pico.py) gets as many of its own seconds.
+SLOW = float(os.environ.get("BROADSIDE_FLASH_SLOW") or 1)
 
 
 def step_limit(sent=0, read=0, files=0):
@@ -90,7 +93,7 @@ class Mpremote:
     def run(self, args, timeout=None, on_line=None):
         """mpremote with `args`, killed after `timeout` seconds (status 124);
         on_line(line) sees each line it prints as it prints it."""
-        limit = timeout or self.timeout
+        limit = (timeout or self.timeout) * SLOW
         env = dict(os.environ, PYTHONUNBUFFERED="1")  # its lines as they happen, not at exit
         group = hasattr(os, "killpg")  # its own process group: a stuck child goes with it
         p = subprocess.Popen(
@@ -153,7 +156,7 @@ class Mpremote:
         except (serial.SerialException, OSError, ValueError) as e:
             return Result(1, "", "could not open %s: %s\n" % (port, e))
         try:
-            ok, text = interrupt_to_repl(ser, timeout)
+            ok, text = interrupt_to_repl(ser, timeout * SLOW)
         except (serial.SerialException, OSError) as e:
             return Result(1, "", "could not open %s: %s\n" % (port, e))
         finally:

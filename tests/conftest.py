@@ -16,3 +16,6 @@ collect_ignore = ["mp", "mprun.py"]
 # tests/web/ needs Chromium and the built page: make test-web runs it (BROADSIDE_WEB=1).
 if os.environ.get("BROADSIDE_WEB") != "1":
     collect_ignore.append("web")
+# tests/rp2/ needs the rp2040py emulator and the RPI_PICO firmware: make test-rp2 runs it (BROADSIDE_RP2=1).
+if os.environ.get("BROADSIDE_RP2") != "1":
+    collect_ignore.append("rp2")
