@@ -175,35 +175,32 @@ def test_a_whole_game_unplugged_and_back_ends_won_on_one_and_lost_on_the_other(i
         b.close()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("mode", MODES)
-def test_a_coin_opened_false_is_named_as_a_cheat(install, tmp_path, mode, lang):
+def _against(install, tmp_path, mode, lang, change, ending, wait_ms):
+    """An honest handheld against one whose link.match is changed: after wait_ms of open link,
+    the honest one's screen names the ending."""
     t = _words(mode, lang)
     a = _handheld(install, 31, str(tmp_path / "a"), "honest")
-    b = _handheld(install, 32, str(tmp_path / "b"), "cheat", _changed_lib(install, tmp_path, "lie"))
+    b = _handheld(install, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
     Cable(a, b)
     try:
         _open([a, b], mode, lang, play=False)
-        _until([a, b], mode, t, [[ENDINGS[mode]["cheat"]], None], most_rounds=200, press=False)
+        run_script([a, b], "WAIT%d" % wait_ms, tail_frames=0)
+        _until([a, b], mode, t, [[ENDINGS[mode][ending]], None], most_rounds=200, press=False)
     finally:
         a.close()
         b.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_coin_opened_false_is_named_as_a_cheat(install, tmp_path, mode, lang):
+    _against(install, tmp_path, mode, lang, "lie", "cheat", 100)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("mode", MODES)
 def test_a_coin_never_opened_loses_by_forfeit(install, tmp_path, mode, lang):
-    t = _words(mode, lang)
-    a = _handheld(install, 41, str(tmp_path / "a"), "honest")
-    b = _handheld(install, 42, str(tmp_path / "b"), "silent", _changed_lib(install, tmp_path, "withhold"))
-    Cable(a, b)
-    try:
-        _open([a, b], mode, lang, play=False)
-        run_script([a, b], "WAIT31000", tail_frames=0)  # the forfeit clock: 30 s of open link
-        _until([a, b], mode, t, [[ENDINGS[mode]["forfeit"]], None], most_rounds=100, press=False)
-    finally:
-        a.close()
-        b.close()
+    _against(install, tmp_path, mode, lang, "withhold", "forfeit", 31000)  # the clock: 30 s
 
 
 @pytest.mark.parametrize("lang", LANGS)
