@@ -315,7 +315,7 @@ def changed_checkout(where):
         shutil.copytree(
             os.path.join(ROOT, d), os.path.join(where, d), ignore=shutil.ignore_patterns("__pycache__")
         )
-    for f in ("Makefile", "requirements.txt"):
+    for f in ("Makefile", "requirements.txt", "requirements-stubs.txt"):  # what make venv reads
         shutil.copy(os.path.join(ROOT, f), where)
     os.symlink(os.path.join(ROOT, ".venv"), os.path.join(where, ".venv"))
     with open(os.path.join(where, "firmware", "main.py"), "a") as f:
