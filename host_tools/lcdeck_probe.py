@@ -7,24 +7,9 @@ import time
 
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "firmware")
 
+from calib import calibrate  # noqa: E402  (host_tools/calib.py: the one calibration loop)
+
 from link import deck  # noqa: E402
-
-
-class _Calib:
-    def f(self, j):
-        return j + 1
-
-
-def calibrate(n=20000):
-    """host_tools/stallprobe.py's calibrate(), the same loop (its device time is CAL_DEVICE_US)."""
-    b = bytearray(64)
-    acc = 0
-    o = _Calib()
-    for i in range(n):
-        j = i & 63
-        b[j] = (b[j] + i) & 255
-        acc = (acc + o.f(j)) & 0xFFFF
-    return acc
 
 
 def best(fn, runs):

@@ -61,21 +61,7 @@ HEAD = 12  # storage's header
 LOG_US = 100000  # frames logged: this long on the device, by the model (a tenth of the budget)
 
 
-class _Calib:
-    def f(self, j):
-        return j + 1
-
-
-def calibrate(n=CAL_LOOPS):
-    """The fixed loop (bytearray indexing, small-int arithmetic, a method call)."""
-    b = bytearray(64)
-    acc = 0
-    o = _Calib()
-    for i in range(n):
-        j = i & 63
-        b[j] = (b[j] + i) & 255
-        acc = (acc + o.f(j)) & 0xFFFF
-    return acc
+from calib import calibrate  # noqa: E402  (host_tools/calib.py: the one calibration loop)
 
 
 def waited_us():
