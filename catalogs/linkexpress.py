@@ -27,6 +27,9 @@ class _Link:
     def __init__(self, status):
         self.st = status
         self.peer_rules = rules_bytes(ADMIRAL)
+        self.peer_version = 2
+        self.peer_fw = (2, 5, 1)
+        self.peer_has_game = True
         self.needs_save = False
         self.role = 0
         self.stream = bytes(8)

@@ -59,6 +59,7 @@ LANGS = ("en", "hu")
 _TABLES = {"en": EN, "hu": HU}
 _current = ["en"]
 _game = {"en": None, "hu": None}  # the loaded game's own tables
+_link = {"en": None, "hu": None}  # a cable game's: the link's screens (link.text), beside the game's
 
 
 def set_lang(code):
@@ -73,7 +74,7 @@ def t(key):
     """The word for key in the current language; English, then the key
     itself, when a translation is missing."""
     code = _current[0]
-    for table in (_game[code], _TABLES[code], _game["en"], EN):
+    for table in (_game[code], _link[code], _TABLES[code], _game["en"], _link["en"], EN):
         if table is not None:
             s = table.get(key)
             if s is not None:
@@ -87,7 +88,14 @@ def add(en, hu):
     _game["hu"] = hu
 
 
+def also(en, hu):
+    """Register the link's words beside the game's (a cable game: link.screen)."""
+    _link["en"] = en
+    _link["hu"] = hu
+
+
 def drop():
-    """Forget the game's words when the game is unloaded."""
-    _game["en"] = None
-    _game["hu"] = None
+    """Forget the game's words (and the link's) when the game is unloaded."""
+    for d in (_game, _link):
+        d["en"] = None
+        d["hu"] = None

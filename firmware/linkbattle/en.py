@@ -10,6 +10,7 @@ from core.wordlist import Words
 W = Words(
     """
 lk_unplugged=Cable unplugged?
+lk_waiting=Waiting for the other handheld...
 lk_wait_fleet=Waiting for their fleet...
 lk_sending_fleet=Sending our fleet...
 lk_fleets=Fleets
@@ -18,7 +19,6 @@ lk_their_turn=Their turn
 lk_firing=Firing...
 lk_you=You: %s
 lk_them=Them: %s
-lk_waiting=Waiting for the other handheld...
 lk_checking=Checking their fleet...
 lk_check_head=Checking
 lk_h_target=B:target
@@ -44,6 +44,5 @@ lk_save_quit=Save and quit
 lk_h_aim=A:fire B:fleet
 lk_h_fleet=B:fleet
 lk_h_menu=A:menu B:back
-lk_no_port=This handheld has no link port.
 """
 )

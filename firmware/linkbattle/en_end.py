@@ -10,9 +10,6 @@ W = Words(
 lk_win=YOU WIN
 lk_lose=YOU LOSE
 lk_fair=Fleet checked: fair game
-lk_forfeit=The other handheld went silent where it owed a move: you win by forfeit.
-lk_cheat=CHEAT CAUGHT
-lk_h_end=B:menu
 lk_h_view=A:view B:menu
 lk_hit_n=Hits: %d
 lk_i0=wrong ships
@@ -38,7 +35,6 @@ lk_c_reveal_at=Opponent's fleet does not match its cell %s
 lk_c_illegal=Opponent's fleet is illegal: %s
 lk_c_sunk_false=Opponent falsely claimed a sinking at %s
 lk_c_sunk_hidden=Opponent hid a sinking at %s
-lk_void=The game does not count.
 lk_sending=Sending...
 lk_h_leave=B:leave
 """

@@ -9,7 +9,7 @@ taken (B again leaves at once), so that handheld can check our fleet too.
 from battleship import grid as gridview
 from battleship.rules import CELLS, SHIP_SIZES, SIZE
 from core import ui
-from core.compat import const
+from core.compat import const, load
 from core.hal import A, B
 from core.strings import t
 from link.commit import (
@@ -130,14 +130,9 @@ class End(ui.Screen):
 
     def draw(self, app, fb):
         g = self.s.g
-        if g.phase != VERIFIED:
-            head = t("lk_cheat") if g.phase == CHEAT else t("lk_win")
-            ui.title(fb, head)
-            text = cheat_text(g.cheat) if g.phase == CHEAT else t("lk_forfeit")
-            y = lines(fb, text, 0, ui.BODY_Y, ui.W, 4)
-            if g.phase == CHEAT:
-                lines(fb, t("lk_void"), 0, y + 3, ui.W, 2)
-            ui.hint(fb, t("lk_h_leave" if self.leaving else "lk_h_end"))
+        if g.phase != VERIFIED:  # a cheat caught, or a forfeit: the link's own end screen
+            # (link.screen comes only now: a fair game's end has the heap's peak)
+            load("link.screen").end(fb, cheat_text(g.cheat) if g.phase == CHEAT else None, self.leaving)
             return
         grid = gridview.Grid(GRID_X, GRID_Y)
         grid.frame(fb)

@@ -282,6 +282,29 @@ class LkGame(Match):
         self.link.new_stream()
         self.reset()
 
+    # -- what link.screen asks of the game -------------------------------------------
+    def rules_name(self, rules):
+        """The other handheld's HELLO rules in words, None when they are not this game's."""
+        r = rules_of(rules)
+        if r is None:
+            return None
+        from core.strings import t
+
+        name = t("link_salvo" if r[0] == SALVO else "link_battle")
+        return name + ", " + t("lk_touch_yes" if r[1] else "lk_touch_no")
+
+    def adopt(self, app):
+        """Play the other handheld's rules (our game has not begun)."""
+        link = self.link
+        self.variant, self.touching = rules_of(link.peer_rules)  # not None: link.screen checked  # pyright: ignore[reportGeneralTypeIssues]
+        self.fleet.touching = self.touching
+        link.set_rules(link.peer_rules)
+
+    def new_game(self, app):
+        """The saved game gives way to a new one on both handhelds."""
+        self.abandon()
+        app.clear_game(SAVE)
+
     # -- the protocol, for link.match --------------------------------------------------
     def has_game(self):
         return self.phase != LINKING

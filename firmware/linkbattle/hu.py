@@ -10,6 +10,7 @@ from core.wordlist import Words
 W = Words(
     """
 lk_unplugged=Kihúzták a kábelt?
+lk_waiting=Várom a másik készüléket...
 lk_wait_fleet=Várom a flottáját...
 lk_sending_fleet=Küldöm a flottánkat...
 lk_fleets=Flották
@@ -18,7 +19,6 @@ lk_their_turn=Ő lő
 lk_firing=Tűz...
 lk_you=Te: %s
 lk_them=Ő: %s
-lk_waiting=Várom a másik készüléket...
 lk_checking=Ellenőrzöm a flottáját...
 lk_check_head=Ellenőrzés
 lk_h_target=B:cél
@@ -44,6 +44,5 @@ lk_save_quit=Mentés és kilépés
 lk_h_aim=A:tűz B:flotta
 lk_h_fleet=B:flotta
 lk_h_menu=A:menü B:cél
-lk_no_port=Ennek a készüléknek nincs kábelcsatlakozója.
 """
 )

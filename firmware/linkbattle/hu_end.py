@@ -10,9 +10,6 @@ W = Words(
 lk_win=GYŐZTÉL
 lk_lose=VESZTETTÉL
 lk_fair=Flotta ellenőrizve: tiszta játék
-lk_forfeit=A másik készülék elhallgatott, amikor ő következett: feladta, te nyertél.
-lk_cheat=CSALÁS!
-lk_h_end=B:menü
 lk_h_view=A:nézet B:menü
 lk_hit_n=Találat: %d
 lk_i0=rossz hajók
@@ -38,7 +35,6 @@ lk_c_reveal_at=Az ellenfél flottája nem egyezik ezzel a mezővel: %s
 lk_c_illegal=Az ellenfél flottája szabálytalan: %s
 lk_c_sunk_false=Az ellenfél hamisan jelentett süllyedést: %s
 lk_c_sunk_hidden=Az ellenfél eltitkolt egy süllyedést: %s
-lk_void=Ez a játszma nem számít.
 lk_sending=Küldöm...
 lk_h_leave=B:kilép
 """

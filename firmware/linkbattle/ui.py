@@ -84,6 +84,8 @@ def stage(name):
     for other in _STAGES + _WORDS + ("battleship.placing",):  # placing: place's ship in hand
         if other != name and other != words and other in sys.modules:
             unload(other)
+    if name == "linkbattle.battle" and "link.screen" in sys.modules:
+        load("link.screen").drop()  # the link's screens and words: back when the link needs them
     if name not in sys.modules:
         gc.collect()
     mod = load(name)
@@ -185,12 +187,9 @@ def _open(app, s):
 
 def _no_port(app):
     """A board without a link port (hw.link None) cannot play this mode: say so."""
-    if app.hw.link is not None:
-        return False
-    from core import ui
+    from link.screen import no_port
 
-    app.push(ui.Message(strings.t("link_battle"), [strings.t("lk_no_port")]))
-    return True
+    return no_port(app, strings.t("link_battle"))
 
 
 def start(app, arg):

@@ -27,7 +27,7 @@ from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, TARGET, Game
 from express.engine import NONE as NO_SHIP
 from express.engine import OVER as G_OVER
 from express.engine import from_bytes as game_from_bytes
-from express.rules import DICE, SHIPS
+from express.rules import ADMIRAL, DICE, SHIPS
 from link.commit import C_COIN_COPY, C_COIN_OPEN, HASH_LEN, M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
 from link.dice import C_CHAIN, LINK_LEN, SEED_LEN, Chain, Feed, PeerChain, roll_faces
 from link.match import Match
@@ -102,6 +102,9 @@ CHEAT_TEXTS = (
 SLOT = "link_express"  # core.modes.SLOTS
 _T_FLEET = b"BSv1xflt"
 _NONE16 = const(0xFFFF)
+
+
+SLOT = "link_express"  # the save slot (core.modes.SLOTS)
 
 
 def rules_bytes(game):
@@ -260,6 +263,29 @@ class LxGame(Match):
     # -- the protocol, for link.match ----------------------------------------------------
     def has_game(self):
         return self.phase != LINKING
+
+    # -- what link.screen asks of the game -------------------------------------------
+    def rules_name(self, rules):
+        """The other handheld's HELLO rules in words, None when they are not this game's."""
+        game = rules_of(rules)
+        if game is None:
+            return None
+        from core.strings import t
+
+        return t("lx_admiral" if game == ADMIRAL else "lx_captain")
+
+    def adopt(self, app):
+        """Play the other handheld's rules (our game has not begun)."""
+        game = rules_of(self.link.peer_rules)
+        if game is not None:  # link.screen asked rules_name() first
+            self.game = game
+            self.link.set_rules(rules_bytes(game))
+
+    def new_game(self, app):
+        """The saved game gives way to a new one on both handhelds."""
+        self.link.new_stream()
+        self.reset()
+        app.clear_game(SLOT)
 
     def start(self):
         link = self.link

@@ -23,13 +23,12 @@ from linkexpress.game import (
     EV_ROLL,
     EV_TURN,
     FORFEIT,
-    LINKING,
     PLAYING,
     SEALED,
+    SLOT,
     VERIFIED,
     LxGame,
     rules_bytes,
-    rules_of,
 )
 from linkexpress.text import EN, HU
 
@@ -40,11 +39,11 @@ from core.strings import t
 from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
 from express.engine import NONE as NO_SHIP
 from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE
-from link.match import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
+from link import screen
+from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
 
 strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
 
-SLOT = "link_express"  # core.modes.SLOTS
 TX_QUEUE = const(8)
 
 
@@ -120,17 +119,9 @@ class Play(ui.Screen):
         if btn.pressed(B) and not (self._mine() and (self.ship != NO_SHIP or g.g.phase in (AGAIN, REROLL))):
             app.pop()  # the save stays: Continue
             return
-        st = g.status
-        if g.phase == LINKING and st == ST_RULES and btn.pressed(A):
-            game = rules_of(g.link.peer_rules)
-            if game is not None:
-                g.game = game
-                g.link.set_rules(rules_bytes(game))
-            return
-        if st == ST_MISMATCH and btn.pressed(A):
-            g.link.new_stream()
-            g.reset()
-            app.redraw()
+        if self._link() is not None:
+            if btn.pressed(A):
+                screen.update(app, g)  # the other's rules, or a new game on both
             return
         if g.phase == ARRANGE:
             self._arrange(app, btn)
@@ -224,30 +215,21 @@ class Play(ui.Screen):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, app, fb):
         g = self.g
-        ui.title(fb, t("lx_title"))
         st = self.g.status
+        if g.phase == CHEAT or g.phase == FORFEIT:  # the link's own end screen
+            screen.end(fb, t("lx_c%d" % g.cheat) if g.phase == CHEAT else None, self.leaving)
+            return
         if g.phase >= VERIFIED:
+            ui.title(fb, t("lx_title"))
             self._end(fb)
             return
-        if st != ST_OPEN and g.phase != PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
-            key = "lx_connecting"
-            if st == ST_UNPLUGGED:
-                key = "lx_unplugged"
-            elif st == ST_VERSION:
-                key = "lx_version"
-            elif st == ST_RULES:
-                key = "lx_rules"
-            elif st == ST_MISMATCH:
-                key = "lx_out_of_step" if g.link.mismatch == M_OUT_OF_STEP else "lx_mismatch"
-            self._lines(fb, t(key), 14)
-            ui.center(fb, t("lx_admiral" if g.game == ADMIRAL else "lx_captain"), 40)
-            if st == ST_RULES:
-                ui.hint(fb, t("lx_h_rules"))
-            elif st == ST_MISMATCH:
-                ui.hint(fb, t("lx_h_new"))
+        said = self._link()
+        if said is not None:
+            screen.draw(fb, t("lx_title"), said[0], said[1])
             return
+        ui.title(fb, t("lx_title"))
         if g.phase <= COIN:
-            ui.center(fb, t("lx_coin"), 26)
+            ui.center(fb, t("ln_coin_toss"), 26)
         elif g.phase == ARRANGE:
             self._lines(fb, t("lx_arrange"), 12)
             self._fleet(fb, self.row, 34, self.cur)
@@ -260,7 +242,7 @@ class Play(ui.Screen):
         if (st == ST_UNPLUGGED or g.slow) and g.phase != ARRANGE:
             # the game waits for the cable, or for the other handheld: said on the hint's line
             fb.fill_rect(0, ui.HINT_Y, ui.W, font.HEIGHT, 0)
-            ui.hint(fb, t("lx_unplugged" if st == ST_UNPLUGGED else "lx_waiting"))
+            ui.hint(fb, t("ln_unplugged" if st == ST_UNPLUGGED else "ln_waiting_for"))
 
     def _lines(self, fb, s, y):
         for line in ui.wrap(s, ui.W - 4)[:3]:
@@ -343,18 +325,21 @@ class Play(ui.Screen):
         else:
             ui.hint(fb, t("lx_their_turn"))
 
+    def _link(self):
+        """The link's screen for what it is doing, while the game waits on it (link.screen)."""
+        g = self.g
+        st = g.status
+        if st != ST_OPEN and g.phase != PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+            return screen.text(g)
+        return None
+
     def _end(self, fb):
         g = self.g
-        if g.phase == CHEAT:
-            ui.center(fb, t("lx_cheat"), 12)
-            self._lines(fb, t("lx_c%d" % g.cheat), 23)
-            ui.center(fb, t("lx_void"), 45)
-        elif g.phase == FORFEIT:
-            self._lines(fb, t("lx_forfeit"), 16)
-        else:
-            ui.center(fb, t("lx_win" if g.winner == g.role else "lx_lose"), 18)
-            ui.center(fb, t("lx_checked"), 32)
-        ui.hint(fb, t("lx_waiting" if self.leaving else "lx_h_end"))
+        ui.center(fb, t("lx_win" if g.winner == g.role else "lx_lose"), 18)
+        ui.center(fb, t("lx_checked"), 32)
+        ui.hint(fb, t("ln_hint_now" if self.leaving else "ln_hint_menu"))
+        if self.leaving:
+            ui.center(fb, t("ln_sending_last"), 44)
 
 
 # -- entry points --------------------------------------------------------------------------
@@ -369,10 +354,7 @@ def _link(app, rand, rules, saved=None):
 
 
 def _no_port(app):
-    if app.hw.link is not None:
-        return False
-    app.push(ui.Message(t("lx_title"), [t("lx_no_port")]))
-    return True
+    return screen.no_port(app, t("lx_title"))
 
 
 def _play(app, game):

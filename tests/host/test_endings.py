@@ -35,16 +35,18 @@ LANGS = ("en", "hu")
 HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
 
 # what each mode's screens say at each ending: word keys (core.strings) in the language in use
-ENDINGS = {
-    "link_battle": {"win": "lk_win", "lose": "lk_lose", "cheat": "lk_cheat", "forfeit": "lk_forfeit",
-                    "unplugged": "lk_unplugged", "out_of_step": "lk_out_of_step"},
-    "link_express": {"win": "lx_win", "lose": "lx_lose", "cheat": "lx_cheat", "forfeit": "lx_forfeit",
-                     "unplugged": "lx_unplugged", "out_of_step": "lx_out_of_step"},
-    "link_cards": {"win": "lc_won", "lose": "lc_lost", "cheat": "lc_cheat", "forfeit": "lc_forfeit",
-                   "unplugged": "lc_unplugged", "out_of_step": "lc_out_of_step"},
-    "torpedo_link": {"win": "ta_win", "lose": "ta_lose", "cheat": "ta_cheat", "forfeit": "ta_forfeit",
-                     "unplugged": "ta_unplugged", "out_of_step": "ta_out_of_step"},
-}  # fmt: skip
+WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_win", "lx_lose"),
+       "link_cards": ("lc_won", "lc_lost"), "torpedo_link": ("ta_win", "ta_lose")}
+# the rest are the link's own screens (link.screen), one set for every cable game
+LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugged": "ln_unplugged",
+             "out_of_step": "ln_out_of_step"}
+ENDINGS = {mode: dict(LINK_ENDS, win=won, lose=lost) for mode, (won, lost) in WIN.items()}
+# the card game and Torpedo over the cable keep their own words for them: their heaps have no
+# room for link.screen at 192 KB (docs/link-protocol.md 10)
+ENDINGS["link_cards"].update(cheat="lc_cheat", forfeit="lc_forfeit", unplugged="lc_unplugged",
+                             out_of_step="lc_out_of_step")
+ENDINGS["torpedo_link"].update(cheat="ta_cheat", forfeit="ta_forfeit", unplugged="ta_unplugged",
+                               out_of_step="ta_out_of_step")
 ENDINGS["link_salvo"] = ENDINGS["link_battle"]
 
 # one round of play: A on both (a shot, a roll, a move, a call; nothing where it is not your turn)
@@ -75,6 +77,7 @@ def install(tmp_path_factory):
 def _words(mode, lang):
     """The mode's word table (the firmware's, in CPython) in lang: its t()."""
     from core import strings
+    from link import screen  # noqa: F401  (the link's words, added on import)
 
     if mode in ("link_battle", "link_salvo"):
         from linkbattle import ui as lk_ui

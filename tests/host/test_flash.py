@@ -314,7 +314,7 @@ def test_flash_filling_up_during_the_copy_leaves_the_old_install(installed, tmp_
     fake = _copy_of(installed, tmp_path)
     before = _install_files(fake)
     padded = ("core/ui.py", "core/app.py", "core/hal.py", "core/home.py")
-    fw = _firmware_with(tmp_path, padded, "\nPAD = %r\n" % ("x" * 3000))
+    fw = _firmware_with(tmp_path, padded, "\nPAD = %r\n" % ("x" * 1500))
 
     def fill_at_copy(cmd):  # something else takes all the room between probe and copy
         if _call(cmd).startswith("prepare("):

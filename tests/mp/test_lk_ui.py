@@ -29,7 +29,7 @@ def test_a_handheld_without_a_link_port_says_so():
     app = App(make_hw())  # no hw.link
     app.start_mode("linkbattle.ui", "classic")
     words = texts(app)
-    assert words[0] == "Link battle" and "no link port." in " ".join(words)
+    assert words[0] == "Link battle" and "no cable port." in " ".join(words)
 
 
 def _connect(status, phase=0, **peer):
@@ -52,16 +52,16 @@ def test_the_waiting_screen_says_what_the_link_is_doing():
     words = _connect(ST_VERSION, peer_version=3, peer_fw=(2, 5, 1))[1]
     assert "protocol 3, firmware 2.5.1" in words and "protocol 2, firmware 1.0.0" in words
     words = _connect(ST_MISMATCH)[1]  # we are new, the other handheld goes on with a saved game
-    assert "start a new one there" in words and "B:quit" in words
+    assert "start a new one there" in words and "B:leave" in words
     words = _connect(ST_MISMATCH, PLAYING, peer_has_game=True)[1]
-    assert "another game saved" in words and "A:new game B:quit" in words
+    assert "another game saved" in words and "A:new game B:leave" in words
     assert "started a new game" in _connect(ST_MISMATCH, PLAYING)[1]
     assert "out of step" in _connect(ST_MISMATCH, PLAYING, mismatch=M_OUT_OF_STEP)[1]
 
 
 def test_other_rules_can_be_taken_before_the_game_begins():
     p, words = _connect(ST_RULES, peer_rules=rules_bytes(SALVO, False))
-    assert "Link salvo, ships may not touch" in words and "A:play that B:quit" in words
+    assert "Link salvo, ships may not touch" in words and "A:play that B:leave" in words
     taken = []
     p.ours.set_rules = taken.append
     p.press(A)
@@ -116,3 +116,4 @@ def test_the_battle_holds_no_other_stage_nor_its_words():
     for name in ("connect", "place", "end", "en_start", "en_end", "hu_start", "hu_end"):
         assert "linkbattle." + name not in sys.modules, name
         assert name not in package.__dict__, name  # the package holds no stage either
+    assert "link.screen" not in sys.modules  # the link's screens come back when the link needs them

@@ -85,6 +85,6 @@ def test_a_lie_is_caught_and_named_on_a_clear_screen():
     assert p.sweep()
     cell = "ABCDEFGHIJ"[told[0] // 10] + "-" + str(told[0] % 10 + 1)
     words = texts(p.app)
-    assert words[0] == "CHEAT CAUGHT" and "Opponent lied: %s was a hit," % cell in words
+    assert words[0] == "Cheat caught!" and "Opponent lied: %s was a hit," % cell in words
     assert " ".join(words[1:3]) == p.game().cheat_msg  # the link layer's own words
     assert "The game does not count." in words

@@ -231,7 +231,7 @@ def test_a_cheat_is_named_on_the_end_screen():
     g = p.game()
     assert g.phase == CHEAT and g.cheat == W_ROLL
     words = texts(p.app)
-    assert "CHEAT CAUGHT" in words and "The game does not count." in words
+    assert "Cheat caught!" in words and "The game does not count." in words
     _fits(p.app)
 
 

@@ -1,0 +1,160 @@
+"""The link's screens, one set for the cable games (Link battle and salvo, Express; Torpedo and
+the card game draw their own: their heaps have no room for this module at 192 KB): what the
+link is doing while it is not simply open, a caught cheat, a forfeit, and a handheld without a
+cable port. Each says how to leave (B) and comes in both languages
+(the rows below). The game's screens draw them under their own title and call update() for A.
+
+    text(m)           (text, hint key) for the link's state, or None while it is open
+    update(app, m)    A on that screen: take the other's rules, or a new game on both
+    draw(fb, title, text, hint key)
+    end(fb, reason, leaving)   a cheat caught (reason: its words) or, reason None, a forfeit
+    no_port(app, title)        a board without a cable port: says so
+    drop()            this module and the link's words out of the heap until needed again
+
+Its names are words the interpreter or the cable games already hold, and its word keys are
+longer than 10 characters (never interned): every new name is kept for good, and the cable
+games sit just under a doubling of the table of names (docs/architecture.md).
+
+What the game's link.match.Match supplies: rules_name(rules) (the other handheld's HELLO rules
+in words, None when they are not this game's), adopt(app) (play those rules) and new_game(app)
+(forget a game that does not match the other's).
+"""
+
+from core import strings, ui
+from core.strings import t
+from core.wordlist import Column
+from link.match import FW, M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_UNPLUGGED, ST_VERSION
+
+# the link's words, one "key|English|Magyar" row each (keys longer than 10 characters: no name)
+_ROWS = (
+    "\n"
+    "ln_looking_for|Looking for the other handheld...|Keresem a másik készüléket...\n"
+    "ln_plug_cable|Join the cable and choose the same game on both.|"
+    "Dugd be a kábelt, és mindkét készüléken ugyanazt a játékot válaszd.\n"
+    "ln_unplugged|Cable unplugged?|Kihúzták a kábelt?\n"
+    "ln_check_cable|Check the cable and that the other handheld is on.|"
+    "Nézd meg a kábelt, és hogy a másik készülék be van-e kapcsolva.\n"
+    "ln_version_peer|Other handheld: protocol %d, firmware %d.%d.%d.|"
+    "A másik készülék: protokoll %d, firmware %d.%d.%d.\n"
+    "ln_version_mine|This one: protocol %d, firmware %d.%d.%d. Update one.|"
+    "Ez: protokoll %d, firmware %d.%d.%d. Frissítsd az egyiket.\n"
+    "ln_peer_rules|The other handheld chose %s.|A másik készülék ezt választotta: %s.\n"
+    "ln_other_game|another game|másik játék\n"
+    "ln_syncing_up|Linked. Finding our place in the game...|Összekötve. Megkeressük, hol tart a játék...\n"
+    "ln_other_new|The other handheld started a new game.|A másik készüléken új játék indult.\n"
+    "ln_other_saved|The other handheld has another game saved.|A másik készüléken másik játék van elmentve.\n"
+    "ln_peer_saved|The other handheld is going on with a saved game: start a new one there.|"
+    "A másik készülék egy mentett játékot folytatna: ott indíts újat.\n"
+    "ln_out_of_step|The two saves are out of step.|A két mentés nincs összhangban.\n"
+    "ln_coin_toss|Tossing the coin...|Pénzfeldobás...\n"
+    "ln_waiting_for|Waiting for the other handheld...|Várom a másik készüléket...\n"
+    "ln_cheat_caught|Cheat caught!|Csalás lebukott!\n"
+    "ln_void_game|The game does not count.|A játék nem számít.\n"
+    "ln_forfeit_won|You win|Nyertél\n"
+    "ln_forfeit_text|The other handheld went silent where it owed a move: you win by forfeit.|"
+    "A másik készülék elhallgatott, pedig ő következett: feladta, nyertél.\n"
+    "ln_no_cable_port|This handheld has no cable port.|Ennek a készüléknek nincs kábelcsatlakozója.\n"
+    "ln_sending_last|Sending our last move...|Küldöm az utolsó lépésünket...\n"
+    "ln_hint_leave|B:leave|B:kilép\n"
+    "ln_hint_rules|A:play that B:leave|A:legyen az B:kilép\n"
+    "ln_hint_new|A:new game B:leave|A:új játék B:kilép\n"
+    "ln_hint_menu|B:menu|B:menü\n"
+    "ln_hint_now|B:leave now|B:kilép most\n"
+)
+
+strings.also(Column(_ROWS, 1), Column(_ROWS, 2))
+
+
+def text(m):
+    """(text, hint key) for what the link is doing, or None while it is open."""
+    link = m.link
+    st = link.status()
+    if st == ST_OPEN:
+        return None
+    if st == ST_VERSION:
+        from link.frame import VERSION
+
+        v = link.peer_fw or (0, 0, 0)
+        s = t("ln_version_peer") % (link.peer_version or 0, v[0], v[1], v[2])
+        return s + " " + t("ln_version_mine") % (VERSION, FW[0], FW[1], FW[2]), "ln_hint_leave"
+    if st == ST_RULES:
+        name = m.rules_name(link.peer_rules)
+        if name is None:
+            return t("ln_peer_rules") % t("ln_other_game"), "ln_hint_leave"
+        return t("ln_peer_rules") % name, ("ln_hint_leave" if m.has_game() else "ln_hint_rules")
+    if st == ST_MISMATCH:
+        if not m.has_game():  # the other handheld resumes a game this one does not hold
+            return t("ln_peer_saved"), "ln_hint_leave"
+        if link.mismatch == M_OUT_OF_STEP:
+            return t("ln_out_of_step"), "ln_hint_new"
+        return t("ln_other_saved" if link.peer_has_game else "ln_other_new"), "ln_hint_new"
+    if st == ST_UNPLUGGED:
+        return t("ln_unplugged") + " " + t("ln_check_cable"), "ln_hint_leave"
+    if st == ST_SYNCING:
+        return t("ln_syncing_up"), "ln_hint_leave"
+    return t("ln_looking_for") + " " + t("ln_plug_cable"), "ln_hint_leave"
+
+
+def update(app, m):
+    """A on a link screen: the other handheld's rules (while our game has not begun), or a new
+    game on both (saves that do not match). True when it did either."""
+    link = m.link
+    st = link.status()
+    if st == ST_RULES and not m.has_game() and m.rules_name(link.peer_rules) is not None:
+        m.adopt(app)
+    elif st == ST_MISMATCH and m.has_game():
+        m.new_game(app)
+    else:
+        return False
+    app.redraw()
+    return True
+
+
+def draw(fb, title, s, hint):
+    """A link screen: the game's title, the text, the hint (a key of the rows below)."""
+    ui.title(fb, title)
+    y = ui.BODY_Y
+    for line in ui.wrap(s, ui.W)[:5]:
+        ui.text(fb, line, 0, y, 1)
+        y += 9
+    ui.hint(fb, t(hint))
+
+
+def end(fb, reason, leaving=False):
+    """The game's end by the link's rules: a cheat caught, named by reason (the game's words),
+    and the game void; or, reason None, a forfeit won. leaving: B pressed while our last
+    message is still on its way (B again leaves at once)."""
+    if reason is None:
+        ui.title(fb, t("ln_forfeit_won"))
+        s = t("ln_forfeit_text")
+    else:
+        ui.title(fb, t("ln_cheat_caught"))
+        s = reason
+    y = ui.BODY_Y
+    for line in ui.wrap(s, ui.W)[:4]:
+        ui.text(fb, line, 0, y, 1)
+        y += 9
+    if reason is not None:
+        ui.text(fb, t("ln_void_game"), 0, y + 2, 1)
+        y += 11
+    if leaving and y + 9 <= ui.HINT_Y - 1:
+        ui.text(fb, t("ln_sending_last"), 0, ui.HINT_Y - 10, 1)
+    ui.hint(fb, t("ln_hint_now" if leaving else "ln_hint_menu"))
+
+
+def no_port(app, title):
+    """A board without a link port (hw.link None) cannot play a cable game: say so. True then."""
+    if app.hw.link is not None:
+        return False
+    app.push(ui.Message(title, [t("ln_no_cable_port")]))
+    return True
+
+
+
+def drop():
+    """This module and the link's words out of the heap (Link battle's battle: a cable game is
+    the largest thing in memory); the next import brings them back."""
+    from core.compat import unload
+
+    strings.also(None, None)
+    unload("link.screen")
