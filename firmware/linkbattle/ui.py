@@ -84,7 +84,7 @@ def stage(name):
     for other in _STAGES + _WORDS + ("battleship.placing",):  # placing: place's ship in hand
         if other != name and other != words and other in sys.modules:
             unload(other)
-    if name == "linkbattle.battle" and "link.screen" in sys.modules:
+    if name != "linkbattle.connect" and "link.screen" in sys.modules:
         load("link.screen").drop()  # the link's screens and words: back when the link needs them
     if name not in sys.modules:
         gc.collect()
