@@ -19,7 +19,7 @@ which is unambiguous because at most `window` frames are ever in flight.
 import io
 
 from core.compat import const, ticks_diff
-from link.frame import D_DUP, D_FULL, D_ORDER, MAX_PAYLOAD, copy_bytes
+from link.frame import D_DUP, D_FULL, D_ORDER, D_STATE, MAX_PAYLOAD, copy_bytes
 
 _M16 = const(0xFFFF)
 _SNAP_FORMAT = const(1)
@@ -129,7 +129,8 @@ class Arq:
         if d == 0:
             return False
         if d > self.tx_high - self.tx_base:
-            drops[D_ORDER] += 1  # acks something never sent: ignore
+            drops[D_STATE] += 1  # acks something never sent: ignore (not "order": it is no DATA
+            # of the peer's on its way, and the forfeit clock starts again on those: link.match)
             return False
         self.tx_base += d
         if self.tx_sent < self.tx_base:

@@ -52,10 +52,13 @@ ST_MISMATCH = const(5)  # the saved games differ (Link.mismatch says how)
 ST_OPEN = const(6)  # linked, messages flow
 M_OTHER_GAME = const(1)  # Link.mismatch: the two sides hold different games (or one holds none)
 M_OUT_OF_STEP = const(2)  # ... the same game, but one side's save is older than the other allows
-D_ORDER = const(6)  # link.frame.D_ORDER: DATA that came ahead of one the line lost
 
 FW = (1, 0, 0)  # this firmware's version, sent in HELLO (link.session.Link's default)
+D_ORDER = const(6)  # link.frame.D_ORDER: DATA that came ahead of one the line lost
 _FORFEIT_MS = const(30000)  # silent this long where it owes a message: the peer forfeits (6.1)
+# ... and this long while a message of ours is unacknowledged besides: a noisy line can hold one
+# back for more than 30 s, but not a live line for 90 s (docs/link-protocol.md 10)
+_REFUSED_MS = const(90000)
 _WAIT_MS = const(1000)  # a message of ours unacknowledged this long: "waiting for the other handheld"
 _PARTS_AHEAD = const(4)  # commitment parts queued unacknowledged at most (the link's window)
 
@@ -99,7 +102,7 @@ class Match:
         self.status = -1  # the link's status as of the last tick
         self.slow = False  # a message of ours has waited _WAIT_MS for its acknowledgement
         self.wait = None  # ... since when
-        self._heard = 0  # the link's out-of-order DATA count as the clock last saw it
+        self._heard = 0  # out-of-order DATA and our acknowledged messages, as the clock last saw them
         self._now = None
 
     # -- the protocol's defaults -----------------------------------------------------
@@ -156,17 +159,19 @@ class Match:
             ev |= self.read(m)
         ev |= self.work()
         self.flush()
-        # The one forfeit clock (docs/link-protocol.md 6.1): it runs while the peer owes a
-        # message, the link is open and it has taken everything of ours; a message from it, or
-        # DATA of its that came ahead of one the line lost, starts it again; a pulled cable
+        # The one forfeit clock (docs/link-protocol.md 10): it runs while the peer owes a
+        # message and its frames arrive (the link is open), whether or not it has taken ours: a
+        # peer that keeps its acknowledgement back is alive and refusing. A message from it, its
+        # acknowledgement of one of ours, or DATA of its that came ahead of one the line lost
+        # starts it again (the peer, or the line, is moving); a pulled cable (no frame at all)
         # stops it.
-        order = link.drops[D_ORDER]
-        if not self.owed() or self.out or order != self._heard:
+        heard = link.drops[D_ORDER] + link.acked  # both only grow: a change is either moving
+        if not self.owed() or heard != self._heard:
             self.timer = 0
-            self._heard = order
-        elif st == ST_OPEN and not link.unacked() and self._now is not None:
+            self._heard = heard
+        elif st == ST_OPEN and self._now is not None:
             self.timer += ticks_diff(now, self._now)
-            if self.timer >= _FORFEIT_MS:
+            if self.timer >= (_REFUSED_MS if link.unacked() else _FORFEIT_MS):
                 self._dirty = True
                 ev |= self._caught(None)
         self._now = now

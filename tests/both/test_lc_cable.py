@@ -37,10 +37,14 @@ def test_over_the_cable_with_a_pull_and_restarts():
 
 
 class _QuietLink:
-    """A link that is open and has nothing in flight, and on which the peer says nothing."""
+    """A link that is open and on which the peer says nothing; with taken False it also keeps
+    its acknowledgement of our last message back (its frames still arrive: the link is open)."""
+
+    acked = 0  # none of ours acknowledged, ever
 
     def __init__(self):
         self.open = True
+        self.taken = True
 
     def poll(self, now):
         pass
@@ -57,7 +61,7 @@ class _QuietLink:
         return True
 
     def unacked(self):
-        return 0
+        return 0 if self.taken else 1
 
     def free(self):
         return 4
@@ -68,7 +72,7 @@ class _QuietLink:
     drops = [0] * 9
 
 
-def _quiet(seconds, open_=True):
+def _quiet(seconds, open_=True, taken=True):
     from lcduel import rand_source
 
     from linkcards.game import LcGame
@@ -76,6 +80,7 @@ def _quiet(seconds, open_=True):
     w = LcGame(0, 0, rand_source(3))
     w.link = _QuietLink()
     w.link.open = True
+    w.link.taken = taken
     w.step(0)  # the game starts: our coin commitment goes out, the peer's is owed
     w.link.open = open_
     for s in range(1, seconds + 1):
@@ -91,6 +96,18 @@ def test_a_peer_silent_where_it_owes_a_message_forfeits_after_30_s():
     assert g.phase != CHEAT  # 29 s: still waiting
     g = _quiet(31)
     assert g.phase == CHEAT and g.cheat[0] == C_SILENT
+
+
+def test_a_peer_that_keeps_its_acknowledgement_back_forfeits_all_the_same():
+    """docs/link-protocol.md 10: the clock runs whenever the peer owes a message and its frames
+    arrive, whether or not it took ours (on 50caaa9 such a peer was never forfeited)."""
+    from linkcards.game import CHEAT
+    from linkcards.proto import C_SILENT
+
+    assert _quiet(89, taken=False).phase != CHEAT  # 90 s then: the line may be holding ours back
+    g = _quiet(91, taken=False)
+    assert g.phase == CHEAT and g.cheat[0] == C_SILENT
+    assert _quiet(120, open_=False, taken=False).phase != CHEAT  # no frame at all: a pulled cable
 
 
 def test_a_pulled_cable_stops_the_forfeit_clock():

@@ -132,6 +132,19 @@ def _data(link, seq, payload, sid=None):
     return lf.encode(lf.T_DATA, sid or link.sid, seq, 0, payload)
 
 
+def test_an_ack_of_a_message_never_sent_is_no_data_on_its_way():
+    """A forged ACK (of a message we never sent) is counted as "state", not "order": out-of-order
+    DATA starts the forfeit clock again (link.match), a bogus ACK must not (issue 26)."""
+    p = Pair()
+    _connect(p)
+    a, b = p.links
+    order, state = b.drops[lf.D_ORDER], b.drops[lf.D_STATE]
+    for _ in range(3):
+        p.cable.inject(1, lf.encode(lf.T_ACK, a.sid, 0, 40, b""))
+        p.run(100)
+    assert b.drops[lf.D_ORDER] == order and b.drops[lf.D_STATE] >= state + 3
+
+
 def test_duplicate_and_out_of_order_frames_dropped_and_counted():
     p = Pair()
     _connect(p)

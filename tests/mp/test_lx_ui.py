@@ -47,9 +47,12 @@ class StubLink:
         self.needs_save = True
         return True
 
+    acked = 0  # ours the other end has taken (Link.acked)
+
     def recv(self):
         if not self.inbox:
             return None
+        self.other.acked += 1
         self.other.out.pop(0)
         self.needs_save = True
         return self.inbox.pop(0)
