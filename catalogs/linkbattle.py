@@ -28,6 +28,7 @@ class _Link:
         self.peer_rules = rules_bytes(SALVO, False)
         self.mismatch = 1  # link.session.M_OTHER_GAME
         self.peer_has_game = False
+        self.behind = False  # out of step: this side's save is the newer one
         self.needs_save = False
         self.role = 0
         self.stream = bytes(8)

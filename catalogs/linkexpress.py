@@ -30,6 +30,7 @@ class _Link:
         self.peer_version = 2
         self.peer_fw = (2, 5, 1)
         self.peer_has_game = True
+        self.behind = False  # out of step: this side's save is the newer one
         self.needs_save = False
         self.role = 0
         self.stream = bytes(8)

@@ -182,14 +182,16 @@ class Arq:
         self.ack_due = True
 
     def resume(self, peer_read, peer_base, peer_next):
-        """Apply the peer's RESUME counters; False if the two saved states cannot fit together."""
-        if not (self.tx_base <= peer_read <= self.tx_next):
-            return False
-        if not (peer_base <= self.rx_read <= peer_next):
-            return False
+        """Apply the peer's RESUME counters: 0 when the two saved states fit together; else which
+        side is behind, 1 this one (the peer read what we never sent, or had our acknowledgement
+        of more than we have read), 2 the peer (it lost messages it had acknowledged)."""
+        if peer_read > self.tx_next or self.rx_read < peer_base:
+            return 1
+        if peer_read < self.tx_base or self.rx_read > peer_next:
+            return 2
         self.tx_base = peer_read
         self.rewind()
-        return True
+        return 0
 
     # --- flash -----------------------------------------------------------
     def write_snapshot(self, f):

@@ -21,6 +21,7 @@ in words, None when they are not this game's), adopt(app) (play those rules) and
 """
 
 from core import strings, ui
+from core.hal import RIGHT, A
 from core.strings import t
 from core.wordlist import Column
 from link.match import FW, M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_UNPLUGGED, ST_VERSION
@@ -46,18 +47,23 @@ _ROWS = (
     "ln_peer_saved|The other handheld is going on with a saved game: start a new one there.|"
     "A másik készülék egy mentett játékot folytatna: ott indíts újat.\n"
     "ln_out_of_step|The two saves are out of step.|A két mentés nincs összhangban.\n"
+    "ln_we_are_behind|This handheld's is the older: the other decides, a new game or the win.|"
+    "Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.\n"
+    "ln_they_are_behind|The other handheld came back with an older save of this game.|"
+    "A másik készülék a játszma egy régebbi mentésével tért vissza.\n"
     "ln_coin_toss|Tossing the coin...|Pénzfeldobás...\n"
     "ln_waiting_for|Waiting for the other handheld...|Várom a másik készüléket...\n"
     "ln_cheat_caught|Cheat caught!|Csalás lebukott!\n"
     "ln_void_game|The game does not count.|A játék nem számít.\n"
     "ln_forfeit_won|You win|Nyertél\n"
-    "ln_forfeit_text|The other handheld went silent where it owed a move: you win by forfeit.|"
-    "A másik készülék elhallgatott, pedig ő következett: feladta, nyertél.\n"
+    "ln_forfeit_text|The other handheld did not go on where it owed a move: you win by forfeit.|"
+    "A másik készülék nem folytatta, pedig ő következett: feladta, nyertél.\n"
     "ln_no_cable_port|This handheld has no cable port.|Ennek a készüléknek nincs kábelcsatlakozója.\n"
     "ln_sending_last|Sending our last move...|Küldöm az utolsó lépésünket...\n"
     "ln_hint_leave|B:leave|B:kilép\n"
     "ln_hint_rules|A:play that B:leave|A:legyen az B:kilép\n"
     "ln_hint_new|A:new game B:leave|A:új játék B:kilép\n"
+    "ln_hint_claim|A:win >:new game B:leave|A:győzelem >:új B:kilép\n"
     "ln_hint_menu|B:menu|B:menü\n"
     "ln_hint_now|B:leave now|B:kilép most\n"
 )
@@ -85,8 +91,10 @@ def text(m):
     if st == ST_MISMATCH:
         if not m.has_game():  # the other handheld resumes a game this one does not hold
             return t("ln_peer_saved"), "ln_hint_leave"
-        if link.mismatch == M_OUT_OF_STEP:
-            return t("ln_out_of_step"), "ln_hint_new"
+        if link.mismatch == M_OUT_OF_STEP:  # one side came back with an older save
+            if link.behind:  # ours: the other handheld decides (we cannot void what we saw)
+                return t("ln_out_of_step") + " " + t("ln_we_are_behind"), "ln_hint_leave"
+            return t("ln_out_of_step") + " " + t("ln_they_are_behind"), "ln_hint_claim"
         return t("ln_other_saved" if link.peer_has_game else "ln_other_new"), "ln_hint_new"
     if st == ST_UNPLUGGED:
         return t("ln_unplugged") + " " + t("ln_check_cable"), "ln_hint_leave"
@@ -96,13 +104,28 @@ def text(m):
 
 
 def update(app, m):
-    """A on a link screen: the other handheld's rules (while our game has not begun), or a new
-    game on both (saves that do not match). True when it did either."""
+    """The keys of a link screen (call it every frame it shows): A plays the other handheld's
+    rules (while our game has not begun), or starts a new game on both (saves that do not
+    match). Saves out of step: the side with the newer save decides, A claims the win (the
+    other came back behind a coin, a roll or a deal it had seen: it may not void the game),
+    RIGHT a new game; the side behind can only leave. True when it did any of these."""
     link = m.link
     st = link.status()
-    if st == ST_RULES and not m.has_game() and m.rules_name(link.peer_rules) is not None:
+    btn = app.buttons
+    a = btn.pressed(A)
+    if st == ST_RULES and not m.has_game() and m.rules_name(link.peer_rules) is not None and a:
         m.adopt(app)
-    elif st == ST_MISMATCH and m.has_game():
+    elif st == ST_MISMATCH and m.has_game() and link.mismatch == M_OUT_OF_STEP:
+        if link.behind:
+            return False
+        if a:
+            m._dirty = True  # saved: the game ended here
+            m.ev |= m._caught(None)  # won by forfeit (link.match: as a peer silent where it owes)
+        elif btn.pressed(RIGHT):
+            m.new_game(app)
+        else:
+            return False
+    elif st == ST_MISMATCH and m.has_game() and a:
         m.new_game(app)
     else:
         return False

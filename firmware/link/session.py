@@ -141,6 +141,7 @@ class Link:
         self.peer_rules = None
         self.peer_has_game = False
         self.mismatch = _M_NONE
+        self.behind = False  # out of step (M_OUT_OF_STEP): this side's save is the older one
         self._foreign_ms = None
         self._now = now_ms
         self._heard_ms = now_ms
@@ -556,13 +557,16 @@ class Link:
         self.peer_has_game = bool(used)
         if stream != self.arq.stream and not self._give_way(stream, used, b[p + 20] & _ROLE):
             return
-        ok = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
-        if self._phase == _PH_OPEN and not ok:
+        behind = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
+        if self._phase == _PH_OPEN and behind:
             self.drops[D_STATE] += 1  # a late copy of a RESUME we already applied
             return
-        if not ok:
+        if behind:
             self._phase = _PH_MISMATCH
+            # out of step: one side came back with an older save of this game, or none
+            # (behind: 1 this one, 2 the other; the side ahead decides: link.screen)
             self.mismatch = M_OUT_OF_STEP
+            self.behind = behind == 1
             return
         self.mismatch = _M_NONE
         self._phase = _PH_OPEN

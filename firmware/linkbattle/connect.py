@@ -26,7 +26,7 @@ class Connect(ui.Screen):
         btn = app.buttons
         if btn.pressed(B):
             s.quit(app)
-        elif btn.pressed(A):
+        else:
             screen.update(app, s.g)
 
     def draw(self, app, fb):

@@ -407,8 +407,10 @@ class LxGame(Match):
         g = self.g
         if len(m) < 8 or g.turn != self.peer_seat or self.pending >= 0 or g.phase == G_OVER:
             raise _Caught(W_TURN)
-        if self.expect is not None or _u16(m, 1) != self.rolls:
+        if self.expect is not None:
             raise _Caught(W_TURN)
+        if _u16(m, 1) != self.rolls:  # a roll index out of order: not from its chain (8.4)
+            raise _Caught(W_CHAIN)
         act, a, b, c, d = m[3], m[4], m[5], m[6], m[7]
         if not 0 < act < len(_ROLLS) or len(m) != 8 + (LINK_LEN if _ROLLS[act] else 0):
             raise _Caught(W_BAD)
@@ -466,8 +468,10 @@ class LxGame(Match):
 
     def _their_link(self, m):
         j = self.pending
-        if j < 0 or len(m) != 3 + LINK_LEN or _u16(m, 1) != j:
+        if j < 0 or len(m) != 3 + LINK_LEN:
             raise _Caught(W_TURN if j < 0 else W_BAD)
+        if _u16(m, 1) != j:
+            raise _Caught(W_CHAIN)
         theirs = self.pchain.take(j, m[3:])
         self._roll(j, theirs, self.chain.link(j))
         self.pending = -1
@@ -477,8 +481,10 @@ class LxGame(Match):
 
     def _their_claim(self, m):
         e = self.expect
-        if e is None or len(m) != 4 + DICE or _u16(m, 1) != e[0]:
+        if e is None or len(m) != 4 + DICE:
             raise _Caught(W_TURN if e is None else W_BAD)
+        if _u16(m, 1) != e[0]:
+            raise _Caught(W_CHAIN)
         for i in range(DICE):
             if m[3 + i] != e[1][i]:
                 raise _Caught(W_ROLL)

@@ -120,8 +120,7 @@ class Play(ui.Screen):
             app.pop()  # the save stays: Continue
             return
         if self._link() is not None:
-            if btn.pressed(A):
-                screen.update(app, g)  # the other's rules, or a new game on both
+            screen.update(app, g)  # the other's rules, a new game on both, or the win
             return
         if g.phase == ARRANGE:
             self._arrange(app, btn)

@@ -249,6 +249,7 @@ def test_restart_with_no_save_on_one_side_is_a_mismatch_until_new_stream():
     # B, with no game, joins A's; but it has lost a move it took: out of step on both sides
     assert p.status() == (ST_MISMATCH, ST_MISMATCH)
     assert a.mismatch == M_OUT_OF_STEP and b.mismatch == M_OUT_OF_STEP
+    assert b.behind and not a.behind  # B lost what it took: A, ahead, decides (link.screen)
     assert b.stream == a.stream and b.role != a.role
     a.new_stream()  # A's game cannot go on: start a new one
     p.outbox[0] = [b"new game"]
@@ -295,6 +296,7 @@ def test_restart_from_an_older_save_is_out_of_step():
     p.run(1000)
     assert p.status() == (ST_MISMATCH, ST_MISMATCH)
     assert p.links[0].mismatch == M_OUT_OF_STEP
+    assert p.links[1].behind and not p.links[0].behind  # B's save is the older one
 
 
 def test_ticks_wraparound_and_16_bit_sequence_wrap():

@@ -9,6 +9,7 @@ from linkexpress.game import (
     CHEAT_TEXTS,
     FORFEIT,
     LINKING,
+    M_X_MOVE,
     M_X_OPEN,
     M_X_ROLL,
     PLAYING,
@@ -88,6 +89,32 @@ def test_every_planted_cheat_is_caught_and_named():
             assert honest.cheat_text() == CHEAT_TEXTS[WANT[k]]
             d = None
             gc.collect()
+
+
+def test_a_roll_index_out_of_order_is_named_as_not_from_the_chain():
+    """docs/link-protocol.md 8: the roll index belongs to the chain; on 50caaa9 a wrong one in an
+    X_MOVE read "moved out of turn", in an X_OPEN or an X_ROLL "sent a bad message"."""
+    for kind in (M_X_MOVE, M_X_OPEN, M_X_ROLL):
+        d = Duel(seeds=(3, 4), game=0, flash=False)
+        liar = d.hands[1].g
+        real = liar.send
+        done = []
+
+        def send(msg, kind=kind, real=real, done=done):
+            if msg[0] == kind and not done and msg[1] | (msg[2] << 8) > 0:
+                done.append(1)
+                b = bytearray(msg)
+                b[1] ^= 0x40  # another roll's index, all else as it was
+                msg = bytes(b)
+            real(msg)
+
+        liar.send = send
+        d.run(900000, d.over)
+        honest = d.hands[0].g
+        assert done, kind
+        assert honest.phase == CHEAT and honest.cheat == W_CHAIN, (kind, honest.cheat)
+        d = None
+        gc.collect()
 
 
 def test_a_pulled_cable_only_delays_the_game():

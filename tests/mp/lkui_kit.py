@@ -48,6 +48,7 @@ class StubLink:
     peer_rules = None
     mismatch = 0
     peer_has_game = False
+    behind = False
 
     def __init__(self, role):
         self.role = role

@@ -23,6 +23,7 @@ class StubLink:
     """send() reaches the other end's inbox at the next poll(); status OPEN (6)."""
 
     peer_rules = None
+    behind = False
 
     def __init__(self, role):
         self.role = role
