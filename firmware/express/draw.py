@@ -13,18 +13,14 @@ Submarine's burst sank a ship short of the hits).
 from core import font, ui
 from core.compat import const
 from core.strings import t
-from express import ai, art
+from express import art
 from express.engine import AGAIN, ATTACKER, DECLARE, DONE, NONE, OVER, REROLL, ROLL, SETUP, SUNK, TARGET
-from express.rules import BURST_SINKS, DICE, F_STAYS, NO_FACE
+from express.rules import BURST_SINKS, DICE, F_STAYS, NO_FACE, SHIPS, SINK_PERCENT
 
 _INFO_Y = const(45)
 _DICE_Y = const(30)
 _STATUS_Y = const(45)
 _ROWS_Y = ((), (), (14, 28), (11, 22, 33), (10, 18, 26, 34))
-
-
-def percent(odds):
-    return (odds * 100 + ai.ONE // 2) >> 20
 
 
 def draw(scr, fb):
@@ -41,7 +37,7 @@ def _hint(fb, key):
 def draw_fleets(scr, fb):
     g = scr.g
     me = g.turn
-    cpu = scr.is_cpu(me)
+    cpu = not scr.mine(me)
     ph = g.phase
     if ph == SETUP:
         ui.title(fb, t("ex_title"))
@@ -98,7 +94,7 @@ def _ship_line(scr, fb, s, attacker, as_target):
     if as_target:
         art.icon(fb, art.I_TARGET, 88, y)
         ui.small(fb, str(row[2]), 94, y)
-        pc = "%d%%" % percent(ai.attack_odds(g.game, attacker, s))
+        pc = "%d%%" % SINK_PERCENT[g.game][attacker * SHIPS + s]  # express.ai's odds, as data
         ui.text(fb, pc, 128 - font.width(pc), _INFO_Y)
     else:
         art.icon(fb, art.I_DIE, 100, y)
@@ -110,11 +106,11 @@ def draw_attack(scr, fb):
     g = scr.g
     me = g.turn
     ph = g.phase
-    cpu = scr.is_cpu(me)
+    cpu = not scr.mine(me)
     name = scr.name(me)
     burst = g.result == SUNK and g.hits() < g.need() and g.row(g.attacker)[3] == BURST_SINKS
     if scr.anim:
-        title = t("ex_t_attacks") % name
+        title = scr.attacks(me)
     elif ph in (DONE, OVER):
         title = t("ex_burst_sunk" if burst else ("ex_sunk" if g.result == SUNK else "ex_missed"))
     elif ph == DECLARE and not cpu:
@@ -122,12 +118,12 @@ def draw_attack(scr, fb):
     elif ph == REROLL and not cpu:
         title = t("ex_t_reroll") % name
     else:
-        title = t("ex_t_attacks") % name
+        title = scr.attacks(me)
     ui.title(fb, title)
     # attacker
     art.ship(fb, g.attacker, 0, 11)
     ui.text(fb, font.fit(t("ex_s%d" % g.attacker), 96), 16, 11)
-    art.seat(fb, me, cpu, 116, 13)
+    art.seat(fb, me, scr.is_cpu(me), 116, 13)
     # target (the Carrier's candidate while it declares)
     owner, target = g.owner, g.target
     if ph == DECLARE:
@@ -196,3 +192,20 @@ def _attack_hint(scr, fb, cpu, ph):
         _hint(fb, "ex_h_reroll")
     else:
         _hint(fb, "ex_h_next")
+
+
+def piles(fb, gs, y0):
+    """Every seat's pile of sunk ships, a row each from y0, the winners marked (the score)."""
+    g = gs.g
+    won = g.winners()
+    pitch = 8 if g.players == 4 else 10
+    for p in range(g.players):
+        y = y0 + p * pitch
+        if p in won:
+            art.icon(fb, art.I_MARKER, 0, y + 1)
+        art.seat(fb, p, gs.is_cpu(p), 5, y + 1)
+        ui.small(fb, str(len(g.sunk_by(p))), 20, y + 1)
+        x = 30
+        for _owner, s in g.sunk_by(p):
+            art.ship(fb, s, x, y)
+            x += art.SLOT_W
