@@ -295,6 +295,8 @@ def _no_port(app):
 
 
 def _show(app, g, push):
+    if g.phase >= ARRANGE:  # a game going on: the link's screens come when the link needs them
+        load("link.screen").drop()
     app.match = g  # the app ticks it once a frame
     s = Cable(g)
     if push:
