@@ -31,8 +31,8 @@ def draw(scr, fb):
     else:
         draw_attack(scr, fb)
 
-def _hint(fb, key):
-    ui.hint(fb, t(key))
+def _hint(scr, fb, key):
+    ui.hint(fb, t(scr.hint(key)))
 
 def draw_fleets(scr, fb):
     g = scr.g
@@ -74,15 +74,15 @@ def draw_fleets(scr, fb):
     if ph == ATTACKER and not cpu:
         s = g.fleet(me)[scr.sel % len(g.fleet(me))]
         _ship_line(scr, fb, s, s, False)
-        _hint(fb, "ex_h_stays" if g.row(s)[4] & F_STAYS else "ex_h_attacker")
+        _hint(scr, fb, "ex_h_stays" if g.row(s)[4] & F_STAYS else "ex_h_attacker")
     elif ph == TARGET and not cpu:
         _ship_line(scr, fb, tgt[1], g.attacker, True)
-        _hint(fb, "ex_h_target")
+        _hint(scr, fb, "ex_h_target")
     elif ph == TARGET:
         _ship_line(scr, fb, g.attacker, g.attacker, False)
-        _hint(fb, "ex_h_cpu")
+        _hint(scr, fb, "ex_h_cpu")
     else:
-        _hint(fb, "ex_h_cpu")
+        _hint(scr, fb, "ex_h_cpu")
 
 def _ship_line(scr, fb, s, attacker, as_target):
     """Name of ship s, then its dice and rolls, or (as a target) the hits
@@ -181,17 +181,17 @@ def _attack_hint(scr, fb, cpu, ph):
     if scr.anim:
         return
     if cpu:
-        _hint(fb, "ex_h_cpu_done" if ph in (DONE, OVER) else "ex_h_cpu")
+        _hint(scr, fb, "ex_h_cpu_done" if ph in (DONE, OVER) else "ex_h_cpu")
     elif ph == ROLL:
-        _hint(fb, "ex_h_roll")
+        _hint(scr, fb, "ex_h_roll")
     elif ph == AGAIN:
-        _hint(fb, "ex_h_again_stop" if g.can_stop() else "ex_h_again")
+        _hint(scr, fb, "ex_h_again_stop" if g.can_stop() else "ex_h_again")
     elif ph == DECLARE:
-        _hint(fb, "ex_h_declare")
+        _hint(scr, fb, "ex_h_declare")
     elif ph == REROLL:
-        _hint(fb, "ex_h_reroll")
+        _hint(scr, fb, "ex_h_reroll")
     else:
-        _hint(fb, "ex_h_next")
+        _hint(scr, fb, "ex_h_next")
 
 
 def piles(fb, gs, y0):

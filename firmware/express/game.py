@@ -73,6 +73,10 @@ class GameScreen(ui.Screen):
     def name(self, p):
         return seat_name(p, self.is_cpu(p))
 
+    def hint(self, key):
+        """The hint line's word key (over the cable: the link's state or the other's turn)."""
+        return key
+
     def attacks(self, p):
         """The title while seat p's attack is on: "Player 1 attacks"."""
         return t("ex_t_attacks") % self.name(p)

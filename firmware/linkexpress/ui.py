@@ -37,7 +37,7 @@ from linkexpress.game import (
 )
 from linkexpress.text import EN, HU
 
-from core import font, strings, ui
+from core import strings, ui
 from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
@@ -247,18 +247,18 @@ class Cable(GameScreen):
             self._before(fb)
             return
         GameScreen.draw(self, app, fb)
-        # what only the cable has, on the hint line: the cable out, the other handheld slow
-        # to answer, or its turn
+
+    def hint(self, key):
+        """What only the cable has, on the hint line: the cable out, the other handheld slow to
+        answer, or its turn (B: the pause menu)."""
+        m = self.m
         if m.status == ST_UNPLUGGED:
-            key = "lx_unplugged"
-        elif m.slow:
-            key = "lx_waiting_for"
-        elif self.view is None and not self.mine(self.g.turn):
-            key = "lx_their_turn"
-        else:
-            return
-        fb.fill_rect(0, ui.HINT_Y, ui.W, font.HEIGHT, 0)
-        ui.hint(fb, t(key))
+            return "lx_unplugged"
+        if m.slow:
+            return "lx_waiting_for"
+        if self.view is None and not self.mine(self.g.turn):
+            return "lx_their_turn"
+        return key
 
     def _before(self, fb):
         """The coin in the air, then its result; our fleet sealed, waiting for theirs."""
@@ -268,14 +268,16 @@ class Cable(GameScreen):
             ui.center(fb, t("ln_coin_toss"), 26)
         else:
             ui.center(fb, t("lx_rules_admiral" if m.game == ADMIRAL else "lx_rules_captain"), 12)
-            y = 28
+            y = 26
             if m.phase == SEALED:
                 row = m.row
                 for i in range(len(row)):
-                    art.slot(fb, row[i], 127 - art.SLOT_W * (i + 1), 22)
-                ui.center(fb, t("lx_fleet_wait"), 33)
-                y = 44
-            ui.center(fb, t("lx_coin_you" if m.first == m.role else "lx_coin_them"), y)
+                    art.slot(fb, row[i], 127 - art.SLOT_W * (i + 1), 21)
+                ui.center(fb, t("lx_fleet_wait"), 30)
+                y = 39
+            for line in ui.wrap(t("lx_coin_you" if m.first == m.role else "lx_coin_them"), ui.W - 4)[:2]:
+                ui.center(fb, line, y)
+                y += 9
         ui.hint(fb, t("ln_hint_leave"))
 
 
