@@ -223,6 +223,10 @@ class Cable(GameScreen):
         """The link's screen for what it is doing, while the game waits on it (link.screen)."""
         st = self.m.status
         if st != ST_OPEN and self.m.phase < PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+            if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
+                # play stops here: its screen's modules make room for the link's (back with play)
+                unload("express.draw", "express.human")
+                gc.collect()
             return load("link.screen").text(self.m)
         return None
 
