@@ -176,6 +176,7 @@ class LxGame(Match):
         self.pending = -1  # our roll waiting for the peer's link
         self.expect = None  # (j, dice, kept) of the peer's roll whose claim we wait for
         self.shown = None  # the engine's bytes as the attack that ended last ended (its result shown)
+        self.fresh = False  # ... and a screen that follows the attacks (watch) has not taken it yet
         self.winner = -1  # seat
         self.cheat = -1  # W_*
         self.cheat_roll = -1
@@ -279,6 +280,13 @@ class LxGame(Match):
         self.send(self._move(action, a, b, c, d) + self.chain.link(self.rolls))
 
     # -- the protocol, for link.match ----------------------------------------------------
+    watch = False  # a screen shows every finished attack (linkexpress.ui): it clears `fresh`
+
+    def auto(self):
+        """Take the peer's messages, but not past an attack that ended until the screen has
+        taken it (the next attack could end in the same frame): one frame at most."""
+        return not self.done() and not (self.watch and self.fresh)
+
     def has_game(self):
         return self.phase != LINKING
 
@@ -517,6 +525,7 @@ class LxGame(Match):
         if g.phase != DONE and g.phase != G_OVER:
             return 0
         self.shown = g.to_bytes()  # the screens show the attack's end from it (the engine moves on)
+        self.fresh = True
         if g.phase == G_OVER:
             self.winner = g.winner
             if self.expect is None:

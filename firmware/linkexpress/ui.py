@@ -69,7 +69,9 @@ class Cable(GameScreen):
         self.wait = 0
         self.fast = False
         self.m = m
-        self.seen = m.shown  # the finished attack last shown (a resumed game's: shown before)
+        m.watch = True
+        m.fresh = False  # a resumed game's last attack was shown before
+        self.later = []  # finished attacks (engine bytes) to show, oldest first
         self.view = None  # the engine as an attack ended, while its result is up (the match moves on)
         self.coin = 0  # frames the coin's result has been up
         self.end = False  # the end is on the screen
@@ -148,9 +150,11 @@ class Cable(GameScreen):
             self.g = m.g
             self.begin_turn()
             app.redraw()
-        if m.shown is not self.seen and self.view is None:  # an attack ended: its result
-            self.seen = m.shown
-            self.view = self.g = from_bytes(m.shown)
+        if m.fresh:  # an attack ended (the match takes no more messages until it is here)
+            m.fresh = False
+            self.later.append(m.shown)
+        if self.later and self.view is None:  # its result
+            self.view = self.g = from_bytes(self.later.pop(0))
             if ev & EV_ROLL:
                 self.rolled(app)
             else:
@@ -188,7 +192,7 @@ class Cable(GameScreen):
         if g.phase != SETUP or g.game != m.game:  # a new game on both, or the other's rules
             self.g = g = Game(m.game)
             self.view = None
-            self.seen = m.shown
+            self.later = []
         if btn.pressed(B):
             app.pop()  # the save stays: Continue
             return

@@ -1,4 +1,5 @@
-"""Key presses for a whole Express game over the cable against the same game against the CPU.
+"""Key presses for a whole Express game over the cable against the same game against the CPU
+(tests/mp/test_lx_presses_*.py: one seed a process, as each game fills the 192 KB heap).
 
 The cable game: this handheld on Express's screens (linkexpress.ui) against a bot handheld
 (tests/mp/test_lx_ui.py's Pair: an LxGame choosing uniformly, as express.ai's RandomCaptain does,
@@ -20,8 +21,6 @@ from core.hal import DOWN, A, B
 from core.prng import Rng
 from express.engine import Game
 from fakehw import make_hw
-
-SEEDS = ((3, 4), (7, 8), (11, 12))
 
 
 _SEEN = bytearray(1024)  # the faces our side's engine threw, in the order it threw them
@@ -87,7 +86,7 @@ def _cable_game(seeds):
             elif kind == "Cable" and top.end:
                 p.press(B)
                 n += 1
-            elif kind == "Cable" and not top.anim and m.phase == lx_game.PLAYING and (
+            elif kind == "Cable" and not top.anim and (
                     (top.view is not None and top.mine(top.g.turn)) or (top.view is None and m.my_turn())):
                 p.press(A)
                 n += 1
@@ -95,10 +94,13 @@ def _cable_game(seeds):
                 p.frame()
             else:
                 break
+        assert kind != "Cable", "the cable game did not end"
         first = 0 if m.first == m.role else 1
+        e = m.g
+        sank = (bytes(e.sank[m.role]), bytes(e.sank[1 - m.role]))  # ours, theirs
         p.app.stack = []
         p.app.end_mode()
-        return n, first, bytes(_SEEN[: _N[0]])
+        return n, first, bytes(_SEEN[: _N[0]]), sank
     finally:
         lx_game.LxGame._roll = roll
 
@@ -141,17 +143,17 @@ def _cpu(seeds, first, faces):
             app.step()
         else:
             break
-    return n, bytes(scr.g.sank[0]), bytes(scr.g.sank[1])
+    assert kind == "", "the CPU game did not end"
+    return n, (bytes(scr.g.sank[0]), bytes(scr.g.sank[1]))
 
 
-def test_a_cable_game_takes_no_more_presses_than_the_same_game_against_the_cpu_plus_10_percent():
-    total_cable = total_cpu = 0
-    for seeds in SEEDS:
-        cable, first, faces = _cable(seeds)
-        gc.collect()
-        cpu, _s0, _s1 = _cpu(seeds, first, faces)
-        print("seeds %s: cable %d presses, CPU %d presses (%d rolls)" % (seeds, cable, cpu, len(faces)))
-        assert cable <= cpu * 11 // 10, (seeds, cable, cpu)
-        total_cable += cable
-        total_cpu += cpu
-    print("all: cable %d, CPU %d" % (total_cable, total_cpu))
+def same_game_presses(seeds):
+    """Print and check the presses of the seeded cable game and of the same game against the CPU."""
+    cable, first, faces, sank = _cable(seeds)
+    cpu, cpu_sank = _cpu(seeds, first, faces)
+    # the very same game: every ship sunk by the same side in the same order (ids as seats: ours 0)
+    assert [v & 7 for v in sank[0]] == [v & 7 for v in cpu_sank[0]], (sank, cpu_sank)
+    assert [v & 7 for v in sank[1]] == [v & 7 for v in cpu_sank[1]], (sank, cpu_sank)
+    print("seeds %s: cable %d presses, CPU %d presses (the same game: %d dice thrown, %d:%d sunk)"
+          % (seeds, cable, cpu, len(faces), len(sank[0]), len(sank[1])))  # fmt: skip
+    assert cable <= cpu * 11 // 10, (seeds, cable, cpu)
