@@ -372,7 +372,7 @@ class LxGame(Match):
             return 0
         if t == _M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id  # pyright: ignore[reportArgumentType]
+            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id
             self.coin = None
             self.phase = ARRANGE
             return EV_COIN

@@ -68,6 +68,7 @@ class Cable(GameScreen):
         self.anim = 0
         self.wait = 0
         self.fast = False
+        self.base = 0  # where the pause menu's "Save and quit" leaves from (set when shown)
         self.m = m
         m.watch = True
         m.fresh = False  # a resumed game's last attack was shown before

@@ -15,13 +15,13 @@ screen; the menus before (the cable's rules: A; Express's setup) are not counted
 import gc
 import sys
 
+from fakehw import make_hw
+
 from core.app import App
 from core.compat import unload
 from core.hal import DOWN, A, B
 from core.prng import Rng
 from express.engine import Game
-from fakehw import make_hw
-
 
 _SEEN = bytearray(1024)  # the faces our side's engine threw, in the order it threw them
 _N = [0]
