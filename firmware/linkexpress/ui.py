@@ -17,7 +17,13 @@ saves that differ, and for a cheat caught (named) or a forfeit; the coin's resul
 fleet is arranged; waiting for the other fleet; "their turn" (or the cable unplugged, or waiting
 for the other handheld) on the hint line; the end, won or lost with every seat's sunk ships and
 every roll checked. B on the end leaves once our last message is taken (B again: at once) and
-clears the save; B anywhere else leaves the save for Continue.
+clears the save; before play B leaves, in play it opens the pause menu (Save and quit): the save
+stays for Continue.
+
+Memory (the cable modes are the heap's peak): the coin's module leaves once the coin is done, the
+link's screens in play (back when the link needs them, play's screen modules then making room),
+Express's menus whenever this screen is on top; the CPU's code never comes (the odds and the
+suggested fleet are data in express.rules).
 """
 
 import gc
