@@ -1,6 +1,9 @@
 """Link Express screens in representative states, for the layout tests and the PNG review
 (python -m host_tools.screens linkexpress.ui): games set up by hand over a stand-in link that
-reports a status and sends nothing."""
+reports a status and sends nothing. In play the screens are Express's own (express.game's
+GameScreen as linkexpress.ui.Cable); what only the cable has is catalogued beside them: the link's
+screens, the coin and its result, waiting for the other fleet, the other side's turn, the cable
+unplugged or the other handheld slow on the hint line, the end."""
 
 from linkexpress.game import (
     ARRANGE,
@@ -15,9 +18,10 @@ from linkexpress.game import (
     LxGame,
     rules_bytes,
 )
-from linkexpress.ui import Play, Rules
+from linkexpress.ui import Cable, Rules
 
-from express.engine import Game
+from core.compat import load
+from express.engine import AGAIN, DONE, OVER, SUNK, Game
 from express.rules import ADMIRAL, CAPTAIN
 
 
@@ -51,17 +55,42 @@ class _Link:
         return True
 
 
-def _play(status=6, phase=PLAYING, game=CAPTAIN):
+def _cable(status=6, phase=PLAYING, game=CAPTAIN, first=0):
     g = LxGame(_Link(status), lambda n: bytes(n), game)
     g.phase = phase
+    g.first = first
     g.row = b"\x04\x03\x02\x01\x00"
     if phase >= PLAYING:
-        e = Game(game, 2, False, 0)
+        e = Game(game, 2, False, first)
         e.set_fleet(0, b"\x04\x03\x02\x01\x00")
         e.set_fleet(1, b"\x00\x01\x02\x03\x04")
         g.g = e
-    s = Play(g)
     g.status = status
+    return Cable(g)
+
+
+def _rolled(s, attacker, owner, target, dice, kept):
+    """The attack of the seat whose turn it is, after its first roll."""
+    e = s.g
+    e.pick_attacker(attacker)
+    e.pick_target(owner, target)
+    e.dice[:] = dice
+    e.kept = kept
+    e.rolled = 0xFF
+    e.rolls_used = 1
+    e.phase = AGAIN
+    return s
+
+
+def _ended(s, result):
+    """s showing the attack that has just ended (the match has moved on)."""
+    e = s.g
+    e.phase = OVER if result == OVER else DONE
+    e.result = SUNK if result != DONE else 2
+    if result != DONE:
+        e.fleets[e.owner] = bytearray([x for x in e.fleets[e.owner] if x != e.target])
+        e.sank[e.turn].append(e.owner * 8 + e.target)
+    s.view = e
     return s
 
 
@@ -69,65 +98,68 @@ def catalog(app):
     yield "rules", Rules()
     for name, st in (("connecting", 0), ("unplugged", 1), ("version", 2), ("other_rules", 3),
                      ("mismatch", 5)):  # fmt: skip
-        yield name, _play(st, LINKING)
-    s = _play(5, PLAYING)
-    s.g.link.mismatch = 2
+        yield name, _cable(st, LINKING)
+    s = _cable(5, PLAYING)
+    s.m.link.mismatch = 2
     yield "out_of_step", s
-    yield "coin", _play(6, COIN)
-    s = _play(6, ARRANGE, ADMIRAL)
-    s.cur = 2
-    yield "arrange", s
-    yield "sealed", _play(6, SEALED)
-    s = _play()
-    yield "attacker", s
-    s = _play()
-    s.ship = 0
-    s.cur = 1
+    yield "coin", _cable(6, COIN)
+    yield "coin_you", _cable(6, ARRANGE)
+    yield "coin_them", _cable(6, ARRANGE, ADMIRAL, 1)
+    s = _cable(6, ARRANGE, ADMIRAL)
+    yield "arrange", load("express.menus").Arrange(s, 0, b"\x03\x04\x00\x01\x02")
+    yield "sealed", _cable(6, SEALED)
+    yield "attacker", _cable()
+    s = _cable()
+    s.g.pick_attacker(0)
+    s.tsel = 1
     yield "target", s
-    s = _play()
-    e = s.g.g
-    e.pick_attacker(0)
-    e.pick_target(1, 1)
-    e.dice[:] = b"\x01\x05\x02\x01\x03\x04\x00\x05"
-    e.kept = 0b10000011
-    e.rolls_used = 1
-    e.phase = 4  # AGAIN
-    yield "again", s
-    s = _play(game=ADMIRAL)
-    e = s.g.g
+    yield "again", _rolled(_cable(), 0, 1, 1, b"\x01\x05\x02\x01\x03\x04\x00\x05", 0b10001011)
+    s = _cable(game=ADMIRAL)
+    e = s.g
     e.pick_attacker(2, False)
     e.dice[:] = b"\x01\x05\x02\x01\x03\x04\xff\xff"
     e.rolls_used = 1
     e.phase = 5  # DECLARE
     yield "declare", s
-    e = s.g.g
-    s = _play(game=ADMIRAL)
-    e = s.g.g
+    s = _cable(game=ADMIRAL)
+    e = s.g
     e.pick_attacker(2, False)
     e.owner, e.target = 1, 1
     e.dice[:] = b"\x01\x05\x02\x01\x03\x04\xff\xff"
     e.kept = 0b11
     e.reroll = 0b111100
-    s.mask = 0b111100
+    e.rolls_used = 1
     e.phase = 6  # REROLL
     yield "reroll", s
-    s = _play()
-    s.g.g.turn = 1
-    s.g.shown = (0, 0, 1, 1, 1, 0b1011, b"\x01\x05\x02\x01\x03\x04\x00\x05")
-    yield "their_turn", s
-    s = _play()
-    s.g.phase = VERIFIED
-    s.g.winner = 0
-    yield "win", s
-    s = _play()
-    s.g.phase = VERIFIED
-    s.g.winner = 1
-    yield "lose", s
-    s = _play()
-    s.g.phase = FORFEIT
+    yield "sunk", _ended(_rolled(_cable(), 0, 1, 1, b"\x01\x05\x01\x01\x03\x05\x00\x05", 0b10101111), SUNK)
+    yield "their_turn", _cable(first=1)
+    yield "their_roll", _rolled(_cable(first=1), 4, 0, 3, b"\x03\x05\x02\x01\x00\xff\xff\xff", 0b11)
+    s = _ended(_rolled(_cable(first=1), 4, 0, 3, b"\x03\x05\x02\x01\x00\xff\xff\xff", 0b11), DONE)
+    yield "their_result", s
+    s = _rolled(_cable(1), 0, 1, 1, b"\x01\x05\x02\x01\x03\x04\x00\x05", 0b10001011)
+    s.m.status = 1  # ST_UNPLUGGED: the game waits for the cable, said on the hint line
+    yield "unplugged_in_play", s
+    s = _cable(first=1)
+    s.m.slow = True
+    yield "waiting", s
+    for name, won in (("win", 0), ("lose", 1)):
+        s = _cable()
+        e = s.g
+        for t in (0, 1, 2, 3, 4):
+            e.sank[won].append((1 - won) * 8 + t)
+        e.sank[1 - won] += bytes((won * 8 + 2, won * 8 + 4))
+        e.fleets[1 - won] = bytearray()
+        e.winner = won
+        e.phase = OVER
+        s.m.phase = VERIFIED
+        s.m.winner = won
+        s.end = True
+        yield name, s
+    s = _cable()
+    s.m.phase = FORFEIT
     yield "forfeit", s
     for why in range(len(CHEAT_TEXTS)):
-        s = _play()
-        s.g.phase = CHEAT
-        s.g.cheat = why
+        s = _cable()
+        s.m.phase = CHEAT
+        s.m.cheat = why
         yield "cheat%d" % why, s

@@ -97,10 +97,11 @@ def _torpedo(start, presses):
     return start + ",A,WAIT300" * presses + ",WAIT1000,B"
 
 
-# Link Express, Captain's rules, between two handhelds: A picks the rules on both, A commits each
-# fleet as shown, then A on each in turn (attacker, target, roll again; nothing on the other side's
-# turn) until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
-LINK_EXPRESS = "A,WAIT1500,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+# Link Express, Captain's rules, between two handhelds: A picks the rules on both; the link, the
+# coin and its result; DOWN, A commits each fleet as suggested (Express's Arrange), then A on each
+# in turn (attacker, target, roll again, on from the result; nothing on the other side's turn)
+# until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
+LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
 
 LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,B,WAIT1000,B,WAIT300"
 

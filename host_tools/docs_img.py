@@ -28,6 +28,7 @@ PICTURES = (
     ("salvo", "battleship.salvo"),
     ("link-battle", "linkbattle.coin_you_first"),
     ("express", "express.reroll"),
+    ("link-express", "linkexpress.their_roll"),
     ("cards", "cards.hand"),
     ("torpedo", "torpedo.scope_aim"),
 )

@@ -13,18 +13,14 @@ Submarine's burst sank a ship short of the hits).
 from core import font, ui
 from core.compat import const
 from core.strings import t
-from express import ai, art
+from express import art
 from express.engine import AGAIN, ATTACKER, DECLARE, DONE, NONE, OVER, REROLL, ROLL, SETUP, SUNK, TARGET
-from express.rules import BURST_SINKS, DICE, F_STAYS, NO_FACE
+from express.rules import BURST_SINKS, DICE, F_STAYS, NO_FACE, SHIPS, SINK_PERCENT
 
 _INFO_Y = const(45)
 _DICE_Y = const(30)
 _STATUS_Y = const(45)
 _ROWS_Y = ((), (), (14, 28), (11, 22, 33), (10, 18, 26, 34))
-
-
-def percent(odds):
-    return (odds * 100 + ai.ONE // 2) >> 20
 
 
 def draw(scr, fb):
@@ -35,13 +31,13 @@ def draw(scr, fb):
     else:
         draw_attack(scr, fb)
 
-def _hint(fb, key):
-    ui.hint(fb, t(key))
+def _hint(scr, fb, key):
+    ui.hint(fb, t(scr.hint(key)))
 
 def draw_fleets(scr, fb):
     g = scr.g
     me = g.turn
-    cpu = scr.is_cpu(me)
+    cpu = not scr.mine(me)
     ph = g.phase
     if ph == SETUP:
         ui.title(fb, t("ex_title"))
@@ -78,15 +74,15 @@ def draw_fleets(scr, fb):
     if ph == ATTACKER and not cpu:
         s = g.fleet(me)[scr.sel % len(g.fleet(me))]
         _ship_line(scr, fb, s, s, False)
-        _hint(fb, "ex_h_stays" if g.row(s)[4] & F_STAYS else "ex_h_attacker")
+        _hint(scr, fb, "ex_h_stays" if g.row(s)[4] & F_STAYS else "ex_h_attacker")
     elif ph == TARGET and not cpu:
         _ship_line(scr, fb, tgt[1], g.attacker, True)
-        _hint(fb, "ex_h_target")
+        _hint(scr, fb, "ex_h_target")
     elif ph == TARGET:
         _ship_line(scr, fb, g.attacker, g.attacker, False)
-        _hint(fb, "ex_h_cpu")
+        _hint(scr, fb, "ex_h_cpu")
     else:
-        _hint(fb, "ex_h_cpu")
+        _hint(scr, fb, "ex_h_cpu")
 
 def _ship_line(scr, fb, s, attacker, as_target):
     """Name of ship s, then its dice and rolls, or (as a target) the hits
@@ -98,7 +94,7 @@ def _ship_line(scr, fb, s, attacker, as_target):
     if as_target:
         art.icon(fb, art.I_TARGET, 88, y)
         ui.small(fb, str(row[2]), 94, y)
-        pc = "%d%%" % percent(ai.attack_odds(g.game, attacker, s))
+        pc = "%d%%" % SINK_PERCENT[g.game][attacker * SHIPS + s]  # express.ai's odds, as data
         ui.text(fb, pc, 128 - font.width(pc), _INFO_Y)
     else:
         art.icon(fb, art.I_DIE, 100, y)
@@ -110,11 +106,11 @@ def draw_attack(scr, fb):
     g = scr.g
     me = g.turn
     ph = g.phase
-    cpu = scr.is_cpu(me)
+    cpu = not scr.mine(me)
     name = scr.name(me)
     burst = g.result == SUNK and g.hits() < g.need() and g.row(g.attacker)[3] == BURST_SINKS
     if scr.anim:
-        title = t("ex_t_attacks") % name
+        title = scr.attacks(me)
     elif ph in (DONE, OVER):
         title = t("ex_burst_sunk" if burst else ("ex_sunk" if g.result == SUNK else "ex_missed"))
     elif ph == DECLARE and not cpu:
@@ -122,12 +118,12 @@ def draw_attack(scr, fb):
     elif ph == REROLL and not cpu:
         title = t("ex_t_reroll") % name
     else:
-        title = t("ex_t_attacks") % name
+        title = scr.attacks(me)
     ui.title(fb, title)
     # attacker
     art.ship(fb, g.attacker, 0, 11)
     ui.text(fb, font.fit(t("ex_s%d" % g.attacker), 96), 16, 11)
-    art.seat(fb, me, cpu, 116, 13)
+    art.seat(fb, me, scr.is_cpu(me), 116, 13)
     # target (the Carrier's candidate while it declares)
     owner, target = g.owner, g.target
     if ph == DECLARE:
@@ -185,14 +181,31 @@ def _attack_hint(scr, fb, cpu, ph):
     if scr.anim:
         return
     if cpu:
-        _hint(fb, "ex_h_cpu_done" if ph in (DONE, OVER) else "ex_h_cpu")
+        _hint(scr, fb, "ex_h_cpu_done" if ph in (DONE, OVER) else "ex_h_cpu")
     elif ph == ROLL:
-        _hint(fb, "ex_h_roll")
+        _hint(scr, fb, "ex_h_roll")
     elif ph == AGAIN:
-        _hint(fb, "ex_h_again_stop" if g.can_stop() else "ex_h_again")
+        _hint(scr, fb, "ex_h_again_stop" if g.can_stop() else "ex_h_again")
     elif ph == DECLARE:
-        _hint(fb, "ex_h_declare")
+        _hint(scr, fb, "ex_h_declare")
     elif ph == REROLL:
-        _hint(fb, "ex_h_reroll")
+        _hint(scr, fb, "ex_h_reroll")
     else:
-        _hint(fb, "ex_h_next")
+        _hint(scr, fb, "ex_h_next")
+
+
+def piles(fb, gs, y0):
+    """Every seat's pile of sunk ships, a row each from y0, the winners marked (the score)."""
+    g = gs.g
+    won = g.winners()
+    pitch = 8 if g.players == 4 else 10
+    for p in range(g.players):
+        y = y0 + p * pitch
+        if p in won:
+            art.icon(fb, art.I_MARKER, 0, y + 1)
+        art.seat(fb, p, gs.is_cpu(p), 5, y + 1)
+        ui.small(fb, str(len(g.sunk_by(p))), 20, y + 1)
+        x = 30
+        for _owner, s in g.sunk_by(p):
+            art.ship(fb, s, x, y)
+            x += art.SLOT_W

@@ -17,7 +17,6 @@ from core.compat import const
 from core.hal import A, B
 from core.prng import Rng
 from core.strings import t
-from express import ai
 from express.engine import AGAIN, DONE, NONE, OVER, REROLL, ROLL, SETUP, SUNK, TARGET, from_bytes
 
 TAG = b"E"
@@ -44,6 +43,8 @@ class GameScreen(ui.Screen):
     screen was last handed to (the curtain goes up for another one)."""
 
     def __init__(self, g, cpu, level, urng, shown=NONE):
+        from express import ai  # here, not above: over the cable the odds come only with play
+
         self.g = g
         self.cpu = cpu
         self.level = level
@@ -65,8 +66,20 @@ class GameScreen(ui.Screen):
     def is_cpu(self, p):
         return bool(self.cpu & (1 << p))
 
+    def mine(self, p):
+        """Seat p is played with this handheld's buttons (over the cable: our seat only)."""
+        return not self.is_cpu(p)
+
     def name(self, p):
         return seat_name(p, self.is_cpu(p))
+
+    def hint(self, key):
+        """The hint line's word key (over the cable: the link's state or the other's turn)."""
+        return key
+
+    def attacks(self, p):
+        """The title while seat p's attack is on: "Player 1 attacks"."""
+        return t("ex_t_attacks") % self.name(p)
 
     def _captain(self):
         lv = self.level
@@ -199,6 +212,8 @@ class GameScreen(ui.Screen):
             self.end_turn(app)
             return
         ph = g.phase
+        from express import ai
+
         ai.step(g, self.caps)
         if g.phase == TARGET or g.phase == ROLL:
             self.sel = g.position(g.turn, g.attacker)
@@ -209,6 +224,19 @@ class GameScreen(ui.Screen):
                 self.settled(app)
             self.wait = PACE
         app.redraw()
+
+    # ---- a human seat's steps that throw or end an attack (the cable sends them instead) ----
+    def roll(self, app):
+        self.g.roll()
+        self.rolled(app)
+
+    def stop(self, app):
+        self.g.stop()
+        self.settled(app)
+        app.redraw()
+
+    def pick_target(self, o, s):
+        self.g.pick_target(o, s)
 
     # ---- a human seat (express.human) ----
     def _human(self, app, btn):

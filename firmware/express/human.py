@@ -7,7 +7,9 @@ above or below; B takes the attacker back), rolling (A; B stops
 where the ship "may" stop, or takes the attacker back before the first
 roll), the Carrier's declaration and its reroll (LEFT/RIGHT pick a die,
 UP/DOWN mark it, A rolls, B keeps the dice as they lie), and A after the
-result. A step the engine refuses changes nothing.
+result. A step the engine refuses changes nothing. The steps that throw or end an attack
+(roll, stop, the Carrier's declaration) go through the screen (GameScreen.roll, stop,
+pick_target): over the cable they are moves sent to the other handheld (linkexpress.ui).
 """
 
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
@@ -25,17 +27,14 @@ def play(scr, app, btn):
             _pick_target(scr, app, btn)
         elif ph == ROLL or ph == AGAIN:
             if btn.pressed(A):
-                g.roll()
-                scr.rolled(app)
+                scr.roll(app)
             elif btn.pressed(B):
                 if ph == ROLL:
                     g.back()
                     scr.sel = 0
                     app.redraw()
                 elif g.can_stop():
-                    g.stop()
-                    scr.settled(app)
-                    app.redraw()
+                    scr.stop(app)
         elif ph == REROLL:
             _reroll(scr, app, btn)
         elif (ph == DONE or ph == OVER) and btn.pressed(A):
@@ -97,7 +96,7 @@ def _pick_target(scr, app, btn):
         app.redraw()
     elif btn.pressed(A):
         o, s = g.legal_targets()[scr.tsel]
-        g.pick_target(o, s)
+        scr.pick_target(o, s)
         scr.dsel = 0
         app.cue("click")
         if g.phase in (DONE, OVER):
@@ -121,9 +120,6 @@ def _reroll(scr, app, btn):
         g.toggle_reroll(scr.dsel)
         app.redraw()
     elif btn.pressed(A):
-        g.roll()
-        scr.rolled(app)
+        scr.roll(app)
     elif btn.pressed(B):
-        g.stop()
-        scr.settled(app)
-        app.redraw()
+        scr.stop(app)

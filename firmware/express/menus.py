@@ -172,15 +172,8 @@ class Result(ui.Screen):
         else:
             s = ""
         ui.center(fb, s, 11)
-        pitch = 8 if g.players == 4 else 10
-        for p in range(g.players):
-            y = 21 + p * pitch
-            if p in won:
-                art.icon(fb, art.I_MARKER, 0, y + 1)
-            art.seat(fb, p, gs.is_cpu(p), 5, y + 1)
-            ui.small(fb, str(len(g.sunk_by(p))), 20, y + 1)
-            x = 30
-            for _owner, s in g.sunk_by(p):
-                art.ship(fb, s, x, y)
-                x += art.SLOT_W
+        from express import draw  # loaded with the game screen
+
+        draw.piles(fb, gs, 21)
         ui.hint(fb, t("ex_h_over"))
+

@@ -65,6 +65,16 @@ SHIP_TABLE = (
     ),
 )
 
+# What express.ai works out from the table above, kept as data for the screens (so that a screen
+# shows it without the CPU's code in the heap; tests/both/test_ex_ai.py checks it against
+# express.ai): per game type, the percent chance a ship sinks a target (index attacker * SHIPS +
+# target), and the DP captain's fleet, front first (the order a fleet is offered in to arrange).
+SINK_PERCENT = (
+    b"\x4b\x31\x4b\x4b\x5c\x2d\x11\x2d\x2d\x4b\x3e\x21\x3e\x3e\x55\x30\x30\x30\x30\x30\x1a\x05\x1a\x1a\x3c",
+    b"\x28\x43\x58\x43\x58\x3b\x4c\x59\x4c\x59\x11\x2d\x4b\x2d\x4b\x2a\x2a\x2b\x2a\x2b\x11\x36\x54\x36\x54",
+)
+SUGGESTED_FLEET = (b"\x04\x01\x03\x02\x00", b"\x03\x04\x00\x01\x02")
+
 # Ships a player must sink to win, by number of players (index = players).
 WIN_SINKS = (0, 0, 5, 4, 3)
 TEAM_SINKS = const(5)  # 4-player team game: ships sunk between the two teammates

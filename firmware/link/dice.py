@@ -23,7 +23,7 @@ foresee one. docs/link-protocol.md section 8 gives the argument in full.
 import hashlib
 
 from core.compat import const
-from link.commit import CheatError
+from link.match import CheatError  # link.commit's too (it is loaded only for a coin)
 
 CHAIN_LEN = const(1024)  # rolls a game may use (a measured random game uses about 30, at most ~105)
 _EVERY = const(32)  # a checkpoint every 32 links: opening one costs at most 32 hashes

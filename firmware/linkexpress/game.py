@@ -22,15 +22,21 @@ broken rule ends the game in phase CHEAT, `cheat` naming it (W_*).
 
 import hashlib
 
-from core.compat import const
-from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, TARGET, Game
+from core.compat import const, load
+from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, ROLL, TARGET, Game
 from express.engine import NONE as NO_SHIP
 from express.engine import OVER as G_OVER
 from express.engine import from_bytes as game_from_bytes
 from express.rules import ADMIRAL, DICE, SHIPS
-from link.commit import C_COIN_COPY, C_COIN_OPEN, HASH_LEN, M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
 from link.dice import C_CHAIN, LINK_LEN, SEED_LEN, Chain, Feed, PeerChain, roll_faces
-from link.match import Match
+from link.match import CheatError, Match
+
+# link.commit's coin (6.2): the module comes only while the coin is in the air (_coin())
+_M_COIN_COMMIT = const(0x10)
+_M_COIN_REVEAL = const(0x11)
+_C_COIN_COPY = const(2)
+_C_COIN_OPEN = const(3)
+_HASH_LEN = const(32)
 
 GAME_EXPRESS = const(3)  # link.session.GAME_EXPRESS: HELLO rules byte 0
 
@@ -102,6 +108,7 @@ CHEAT_TEXTS = (
 SLOT = "link_express"  # core.modes.SLOTS
 _T_FLEET = b"BSv1xflt"
 _NONE16 = const(0xFFFF)
+_SAVE = const(2)  # the save's version (2: the attack shown is the engine's bytes)
 
 
 SLOT = "link_express"  # the save slot (core.modes.SLOTS)
@@ -168,7 +175,8 @@ class LxGame(Match):
         self.rolls = 0  # rolls made in the game (the next roll's index)
         self.pending = -1  # our roll waiting for the peer's link
         self.expect = None  # (j, dice, kept) of the peer's roll whose claim we wait for
-        self.shown = None  # the attack that ended last: seat, attacker, owner, target, result, kept, dice
+        self.shown = None  # the engine's bytes as the attack that ended last ended (its result shown)
+        self.fresh = False  # ... and a screen that follows the attacks (watch) has not taken it yet
         self.winner = -1  # seat
         self.cheat = -1  # W_*
         self.cheat_roll = -1
@@ -215,25 +223,36 @@ class LxGame(Match):
         at (owner, target); the Admiral's Carrier names its target later (declare())."""
         g = self._mine(ATTACKER)
         g.pick_attacker(ship, to_front)
-        front = 1 if g.position(self.role, ship) == 0 else 0
         if g.phase == TARGET:
             try:
                 g.pick_target(owner, target)
             except ValueError:
                 g.back()
                 raise
+        self.roll()
+
+    def roll(self):
+        """Throw the dice of the step the engine stands at: the attack chosen on it (attacker and
+        target picked, the engine at its first roll: the screens pick them on our engine, which
+        the other handheld learns only now), a roll again, or the Carrier's reroll."""
+        g = self._mine(ROLL, AGAIN, REROLL)
+        ph = g.phase
+        if ph == ROLL:
+            front = 1 if g.position(self.role, g.attacker) == 0 else 0
+            self._ask_roll(A_ATTACK, g.attacker, front, g.owner, g.target)
+        elif ph == AGAIN:
+            self._ask_roll(A_AGAIN)
         else:
-            owner = target = NO_SHIP
-        self._ask_roll(A_ATTACK, ship, front, owner, target)
+            self._ask_roll(A_REROLL, g.reroll)
 
     def again(self):
         self._mine(AGAIN)
-        self._ask_roll(A_AGAIN)
+        self.roll()
 
     def reroll(self, mask):
         g = self._mine(REROLL)
         g.set_reroll(mask)
-        self._ask_roll(A_REROLL, mask)
+        self.roll()
 
     def declare(self, owner, ship):
         g = self._mine(DECLARE)
@@ -261,6 +280,13 @@ class LxGame(Match):
         self.send(self._move(action, a, b, c, d) + self.chain.link(self.rolls))
 
     # -- the protocol, for link.match ----------------------------------------------------
+    watch = False  # a screen shows every finished attack (linkexpress.ui): it clears `fresh`
+
+    def auto(self):
+        """Take the peer's messages, but not past an attack that ended until the screen has
+        taken it (the next attack could end in the same frame): one frame at most."""
+        return not self.done() and not (self.watch and self.fresh)
+
     def has_game(self):
         return self.phase != LINKING
 
@@ -272,7 +298,7 @@ class LxGame(Match):
             return None
         from core.strings import t
 
-        return t("lx_admiral" if game == ADMIRAL else "lx_captain")
+        return t("lx_rules_admiral" if game == ADMIRAL else "lx_rules_captain")
 
     def adopt(self, app):
         """Play the other handheld's rules (our game has not begun)."""
@@ -290,7 +316,7 @@ class LxGame(Match):
     def start(self):
         link = self.link
         self.role = link.role
-        self.coin = CoinFlip(link.role, link.stream, self.rand)
+        self.coin = load("link.commit").CoinFlip(link.role, link.stream, self.rand)
         self.phase = COIN
         self.send(self.coin.commit_msg())
         return 0
@@ -326,9 +352,9 @@ class LxGame(Match):
         elif isinstance(e, CheatError):
             if e.code == C_CHAIN:
                 why = W_CHAIN
-            elif e.code == C_COIN_COPY:
+            elif e.code == _C_COIN_COPY:
                 why = W_COIN_COPY
-            elif e.code == C_COIN_OPEN:
+            elif e.code == _C_COIN_OPEN:
                 why = W_COIN_OPEN
         self.cheat = why
         self.cheat_roll = self.rolls
@@ -340,18 +366,18 @@ class LxGame(Match):
     def take(self, m):
         t = m[0]
         ph = self.phase
-        if t == M_COIN_COMMIT and ph == COIN:
+        if t == _M_COIN_COMMIT and ph == COIN:
             self.coin.take_commit(m)
             self.send(self.coin.reveal_msg())
             return 0
-        if t == M_COIN_REVEAL and ph == COIN:
+        if t == _M_COIN_REVEAL and ph == COIN:
             self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id  # pyright: ignore[reportArgumentType]
+            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id
             self.coin = None
             self.phase = ARRANGE
             return EV_COIN
         if t == M_X_COMMIT and (ph == ARRANGE or ph == SEALED) and self.peer_fc is None:
-            if len(m) != 1 + 2 * HASH_LEN:
+            if len(m) != 1 + 2 * _HASH_LEN:
                 raise _Caught(W_BAD)
             self.peer_anchor = bytes(m[1:33])
             self.peer_fc = bytes(m[33:65])
@@ -504,7 +530,8 @@ class LxGame(Match):
         g = self.g
         if g.phase != DONE and g.phase != G_OVER:
             return 0
-        self.shown = (g.turn, g.attacker, g.owner, g.target, g.result, g.kept, bytes(g.dice))
+        self.shown = g.to_bytes()  # the screens show the attack's end from it (the engine moves on)
+        self.fresh = True
         if g.phase == G_OVER:
             self.winner = g.winner
             if self.expect is None:
@@ -522,7 +549,7 @@ class LxGame(Match):
         flags = (1 if self.chain else 0) | (2 if self.peer_fc else 0) | (4 if self.peer_row else 0) | (
             8 if self.revealed else 0) | (16 if self.expect else 0) | (32 if self.shown else 0)
         pend = _NONE16 if self.pending < 0 else self.pending
-        head = bytearray((1, self.phase, self.game, self.role, self.first & 0xFF, self.rolls & 0xFF,
+        head = bytearray((_SAVE, self.phase, self.game, self.role, self.first & 0xFF, self.rolls & 0xFF,
                           self.rolls >> 8, pend & 0xFF, pend >> 8, self.winner & 0xFF, self.cheat & 0xFF,
                           flags, len(coin), len(eng), len(self.out)))  # fmt: skip
         out = head + self.game_id + coin
@@ -536,7 +563,7 @@ class LxGame(Match):
             j, dice, kept = self.expect
             out += bytes((j & 0xFF, j >> 8)) + dice + bytes((kept,))
         if self.shown:
-            out += bytes(self.shown[:6]) + self.shown[6]
+            out += bytes((len(self.shown),)) + self.shown
         out += eng
         for msg in self.out:
             out += bytes((len(msg),)) + msg
@@ -545,7 +572,7 @@ class LxGame(Match):
 
 def from_bytes(b, link, rand):
     """The game to_bytes() saved; ValueError when damaged."""
-    if len(b) < 23 or b[0] != 1 or b[1] > FORFEIT or b[2] > 1:
+    if len(b) < 23 or b[0] != _SAVE or b[1] > FORFEIT or b[2] > 1:
         raise ValueError("bad link express save")
     g = LxGame(link, rand, b[2])
     try:
@@ -569,7 +596,7 @@ def _load(g, b):
     g.game_id = bytes(b[i : i + 8])
     i += 8
     if n_coin:
-        g.coin = CoinFlip.from_bytes(bytes(b[i : i + n_coin]))
+        g.coin = load("link.commit").CoinFlip.from_bytes(bytes(b[i : i + n_coin]))
         i += n_coin
     if flags & 1:
         g.chain = Chain(g.role, b[i : i + SEED_LEN])
@@ -589,8 +616,9 @@ def _load(g, b):
         g.expect = (_u16(b, i), bytes(b[i + 2 : i + 2 + DICE]), b[i + 2 + DICE])
         i += 3 + DICE
     if flags & 32:
-        g.shown = tuple(b[i : i + 6]) + (bytes(b[i + 6 : i + 6 + DICE]),)
-        i += 6 + DICE
+        n = b[i]
+        g.shown = bytes(b[i + 1 : i + 1 + n])
+        i += 1 + n
     if n_eng:
         g.g = game_from_bytes(bytes(b[i : i + n_eng]))
         i += n_eng

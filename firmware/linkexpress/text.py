@@ -1,34 +1,32 @@
-"""Link Express screens: every word, English and Hungarian (one "key|English|Magyar" row each;
-linkexpress.ui registers them with strings.add() while the mode runs)."""
+"""Link Express's own words, English and Hungarian (one "key|English|Magyar" row each), and
+Express's behind them: linkexpress.ui registers EN and HU with strings.add() while the mode runs,
+and a word not found here is Express's (express.text). Keys are longer than 10 characters, so
+that none is interned (docs/architecture.md); "lx_c%d" names a cheat (linkexpress.game W_*)."""
 
-from core.wordlist import Column
+from core import wordlist
+from express import text
 
 _ROWS = (
     "\n"
-    "lx_title|Express over the cable|Expressz kábelen\n"
-    "lx_ships|BS DD CV SS PB|CS RO HO TA JH\n"  # ship i is [3i:3i+2], its die face the first letter
-    "lx_captain|Captain's rules|Kapitányi játék\n"
-    "lx_admiral|Admiral's rules|Admirális játék\n"
-    "lx_arrange|Your fleet: front on the right|Flottád: eleje jobbra\n"
-    "lx_h_arrange|</>:pick ^/v:move A:go|</>:választ ^/v:mozgat A:kész\n"
-    "lx_sealed|Waiting for the other fleet|Várom a másik flottát\n"
-    "lx_you|You|Te\n"
-    "lx_them|Them|Ők\n"
-    "lx_your_turn|Your turn|Te jössz\n"
-    "lx_their_turn|Their turn|Ők jönnek\n"
-    "lx_attacker|Attack with|Támadó\n"
-    "lx_target|Target|Célpont\n"
-    "lx_h_pick|</>:choose A:ok|</>:választ A:ok\n"
-    "lx_h_again|A:roll again B:stop|A:újra B:állj\n"
-    "lx_h_roll|A:roll again|A:újra dob\n"
-    "lx_h_reroll|</>:die A:toggle B:roll|</>:kocka A:jelöl B:dob\n"
-    "lx_hits|Hits %d/%d|Találat %d/%d\n"
-    "lx_sunk|Sunk!|Elsüllyedt!\n"
-    "lx_missed|Escaped|Megúszta\n"
-    "lx_score|Sunk: you %d, them %d|Süllyesztés: te %d, ők %d\n"
-    "lx_win|You win!|Nyertél!\n"
-    "lx_lose|You lose|Vesztettél\n"
-    "lx_checked|Every roll was checked|Minden dobás ellenőrizve\n"
+    "lx_cable_title|Express over the cable|Expressz kábelen\n"
+    "lx_rules_captain|Captain's rules|Kapitányi játék\n"
+    "lx_rules_admiral|Admiral's rules|Admirális játék\n"
+    "lx_seat_you|You|Te\n"
+    "lx_seat_them|Opponent|Ellenfél\n"
+    "lx_you_attack|You attack|Te támadsz\n"
+    "lx_their_turn|Their turn  B:menu|Az ellenfél jön  B:menü\n"
+    "lx_coin_you|The coin: you start|Pénzfeldobás: te kezdesz\n"
+    "lx_coin_them|The coin: your opponent starts|Pénzfeldobás: az ellenfeled kezd\n"
+    "lx_fleet_wait|Waiting for the other fleet...|Várom a másik flottát...\n"
+    "lx_you_win|You win!|Nyertél!\n"
+    "lx_you_lose|You lose|Vesztettél\n"
+    "lx_all_checked|Every roll was checked|Minden dobás ellenőrizve\n"
+    # in play the link's screens and words are not in the heap (link.screen: its words, the same)
+    "lx_unplugged|Cable unplugged?|Kihúzták a kábelt?\n"
+    "lx_waiting_for|Waiting for the other side...|Várom a másik felet...\n"
+    "lx_sending_last|Sending our last move...|Küldöm az utolsó lépésünket...\n"
+    "lx_hint_menu|B:menu|B:menü\n"
+    "lx_hint_now|B:leave now|B:kilép most\n"
     "lx_c0|The other sent a bad message|A másik hibás üzenetet küldött\n"
     "lx_c1|The other moved out of turn|A másik nem a sorában lépett\n"
     "lx_c2|The other copied our coin toss|A másik lemásolta a pénzfeldobást\n"
@@ -44,6 +42,17 @@ _ROWS = (
     "lx_c12|The other made an illegal move|A másik szabálytalanul lépett\n"
     "lx_c13|The other showed its fleet too early|A másik túl korán mutatta a flottáját\n"
 )
+
+
+class Column(wordlist.Column):
+    """The cable's words, then Express's: one table for strings.add()."""
+
+    def get(self, key, default=None):
+        s = wordlist.Column.get(self, key)
+        if s is not None:
+            return s
+        return (text.HU if self.col == 2 else text.EN).get(key, default)
+
 
 EN = Column(_ROWS, 1)
 HU = Column(_ROWS, 2)

@@ -1,344 +1,299 @@
-"""Link Express on the handheld: the entry points and its screens (Express, over the cable).
+"""Link Express on the handheld: Express's own screens, with the other handheld as the opponent.
 
     start(app, None)          # main menu: Express -> Over the cable: Captain's or Admiral's, then link
     resume(app, payload)      # Continue: a save tagged b"X" (linkexpress.save)
 
-Play runs the game (linkexpress.game.step) once a frame, saves when it says
-so (before the next poll: docs/link-protocol.md 5.2) and shows what the
-state calls for: finding the other handheld (and link trouble), the coin,
-arranging our fleet (LEFT/RIGHT picks a ship, UP/DOWN moves it, A commits),
-the game (both rows, front on the right; on our turn the choices the engine
-allows), and the end: won or lost with every roll checked, a forfeit, or a
-cheat caught and named. B leaves for the menu (the save stays for Continue);
-B on the end clears it.
+Cable is Express's game screen (express.game.GameScreen) with the other handheld in the other
+seat, as the CPU sits in it against the CPU: the same fleet icons, dice faces, "Hits x/y" and
+rolls left, the same keys (express.human: ^v pick the Carrier's dice, A rolls, B stops; UP sends
+the Admiral's Carrier to the front), the fleet arranged on Express's Arrange, B for the pause
+menu and its Help. The engine it shows is the match's (linkexpress.game.LxGame, ticked by the
+app); our steps that throw or end an attack (roll, stop, the Carrier's declaration) go to the
+match as moves. The other side's moves arrive in that engine: its rolls tumble and its finished
+attack stays up a moment (A: at once) as the CPU's do; our own finished attack waits for A.
+
+What only a cable game adds: the link's screens (link.screen) before play, for other rules or
+saves that differ, and for a cheat caught (named) or a forfeit; the coin's result before the
+fleet is arranged; waiting for the other fleet; "their turn" (or the cable unplugged, or waiting
+for the other handheld) on the hint line; the end, won or lost with every seat's sunk ships and
+every roll checked. B on the end leaves once our last message is taken (B again: at once) and
+clears the save; before play B leaves, in play it opens the pause menu (Save and quit): the save
+stays for Continue.
+
+Memory (the cable modes are the heap's peak): the coin's module leaves once the coin is done, the
+link's screens in play (back when the link needs them, play's screen modules then making room),
+Express's menus whenever this screen is on top; the CPU's code never comes (the odds and the
+suggested fleet are data in express.rules).
 """
 
 import gc
+import sys
 
 from linkexpress.game import (
     ARRANGE,
     CHEAT,
     COIN,
-    EV_END,
     EV_ROLL,
-    EV_TURN,
     FORFEIT,
     PLAYING,
     SEALED,
     SLOT,
-    VERIFIED,
     LxGame,
     rules_bytes,
 )
 from linkexpress.text import EN, HU
 
-from core import font, strings, ui
-from core.compat import const, unload
-from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from core import strings, ui
+from core.compat import const, load, unload
+from core.hal import A, B
 from core.strings import t
-from express.engine import AGAIN, ATTACKER, DECLARE, MISSED, REROLL, SUNK
-from express.engine import NONE as NO_SHIP
-from express.rules import ADMIRAL, BURST, CAPTAIN, DICE, F_DECLARE_AFTER, NO_FACE
-from link import screen
+from express import art
+from express.engine import DECLARE, OVER, SETUP, Game, from_bytes
+from express.game import GameScreen
+from express.rules import ADMIRAL, CAPTAIN, SUGGESTED_FLEET
 from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
 
-strings.add(EN, HU)  # the mode's words while it is loaded (they go with it: App.end_mode)
+strings.add(EN, HU)  # the mode's words (and Express's) while it is loaded (they go with it)
 
 TX_QUEUE = const(8)
+_COIN_FRAMES = const(45)  # the coin's result stays up 1.5 s before the fleet is arranged (A: at once)
 
 
-def _short(ship):
-    """A ship's two letters in the player's language (BS, DD, CV, SS, PB; CS, RO, HO, TA, JH)."""
-    return t("lx_ships")[3 * ship : 3 * ship + 2]
+class Cable(GameScreen):
+    """Express's game screen over the cable: m is the LxGame (the app ticks it)."""
 
+    def __init__(self, m):
+        # GameScreen's state that the human seat, the drawing and a finished attack's pause use;
+        # no CPU captains (GameScreen.__init__ would load express.ai while the coin is in the air:
+        # the heap holds the coin's module then, and the CPU's odds come only with play)
+        self.g = m.g if m.g is not None else Game(m.game)
+        self.cpu = 0
+        self.sel = 0
+        self.tsel = 0
+        self.dsel = 0
+        self.anim = 0
+        self.wait = 0
+        self.fast = False
+        self.base = 0  # where the pause menu's "Save and quit" leaves from (set when shown)
+        self.m = m
+        m.watch = True
+        m.fresh = False  # a resumed game's last attack was shown before
+        self.later = []  # finished attacks (engine bytes) to show, oldest first
+        self.view = None  # the engine as an attack ended, while its result is up (the match moves on)
+        self.coin = 0  # frames the coin's result has been up
+        self.end = False  # the end is on the screen
+        self.ended = False  # ... since the last frame (a key pressed as it came leaves nothing)
+        self.leaving = False  # B on the end: leave once our last message is taken
 
-def _face(f):
-    if f == NO_FACE:
-        return "."
-    return "*" if f == BURST else _short(f)[0]
+    # -- who sits where: we are the link's role, the other handheld the other seat --------
+    def mine(self, p):
+        return p == self.m.role
 
+    def name(self, p):
+        return t("lx_seat_you" if p == self.m.role else "lx_seat_them")
 
-def _row(fleet):
-    """A fleet as text, front on the right."""
-    return " ".join([_short(fleet[i]) for i in range(len(fleet) - 1, -1, -1)])
+    def attacks(self, p):
+        return t("lx_you_attack") if p == self.m.role else GameScreen.attacks(self, p)
 
+    def save(self, app):
+        pass  # the match saves the game (link.match: before the next poll)
 
-class Play(ui.Screen):
-    def __init__(self, g):
-        self.g = g
-        self.ended = g.done()
-        self.row = bytearray((4, 3, 1, 2, 0))  # arranging: front first
-        self.cur = 0  # cursor: a ship of our row, a target, or a die
-        self.ship = NO_SHIP  # the attacker chosen, its target still to pick
-        self.mask = 0  # Carrier's dice to roll again
-        self.seen_phase = -1
-        self.leaving = False  # B on the result: leave once our last message is taken
+    # -- our steps that throw or end an attack: moves to the other handheld ------------
+    def roll(self, app):
+        self.m.roll()  # the dice come with its answer (EV_ROLL)
+        app.redraw()
 
-    # -- the frame -----------------------------------------------------------------------
-    def follow(self, app):
-        """What the match did since the last frame (the app ticks it first): cues, cursor."""
-        g = self.g
-        ev = g.ev  # what the match did since the last frame (the app ticked it)
-        g.ev = 0
-        if ev:
-            self.cur = 0
-            app.redraw()
-            if ev & EV_END:
-                won = g.phase == FORFEIT or (g.phase == VERIFIED and g.winner == g.role)
-                app.cue("win" if won else "lose")
-            elif ev & EV_TURN and g.shown is not None and g.shown[4] == SUNK:
-                app.cue("sunk")
-            elif ev & EV_ROLL:
-                app.cue("dice")
-        ph = g.g.phase if g.g is not None else -1
-        if ph != self.seen_phase:
-            self.seen_phase = ph
-            self.cur = 0
-            self.mask = g.g.reroll if ph == REROLL else 0
-            app.redraw()
+    def stop(self, app):
+        self.m.stop()
+        app.redraw()
 
+    def pick_target(self, o, s):
+        if self.g.phase == DECLARE:
+            self.m.declare(o, s)
+        else:
+            self.g.pick_target(o, s)
+
+    def end_turn(self, app):
+        """The finished attack was seen: the game as it stands now (the match moved on)."""
+        if self.g.phase == OVER and not self.m.done():
+            return  # the last roll's claim is still on its way: the result stands once it checks out
+        self.view = None
+        self.g = self.m.g
+        self.begin_turn()
+        app.redraw()
+
+    # -- the frame -------------------------------------------------------------------------
     def update(self, app):
-        g = self.g
-        shown = self.ended  # the end on the screen already: a key pressed as it came leaves nothing
-        self.follow(app)
-        self.ended = g.done()
+        m = self.m
         btn = app.buttons
-        if g.done():
-            # our last message (the last roll's claim) still on its way: wait for the other
-            # handheld to take it, so that it can finish too; B again leaves at once
-            if shown and btn.pressed(B):
-                if g.link.unacked() and not self.leaving:
-                    self.leaving = True
-                    app.redraw()
-                    return
-                self.leaving = True
-            if self.leaving and (not g.link.unacked() or btn.pressed(B)):
-                app.clear_game(SLOT)
-                app.pop()
+        ev = m.ev  # what the match did since the last frame (the app ticked it)
+        m.ev = 0
+        if ev:
+            app.redraw()
+        # on top: what this phase no longer needs leaves the heap (each comes back when needed)
+        if "express.menus" in sys.modules:  # Arrange, the pause menu
+            unload("express.menus")
+        if m.phase >= ARRANGE and "link.commit" in sys.modules:  # the coin is done
+            unload("link.commit")
+        if m.phase >= ARRANGE and "link.screen" in sys.modules and self._said() is None:
+            load("link.screen").drop()  # the link's screens and words: back when the link needs them
+        if m.phase == CHEAT or m.phase == FORFEIT:
+            if not self.end:
+                self.end = True
+                app.cue("win" if m.phase == FORFEIT else "lose")
+        if self.end:
+            self._leave(app, btn)
             return
-        if btn.pressed(B) and not (self._mine() and (self.ship != NO_SHIP or g.g.phase in (AGAIN, REROLL))):
+        if self._said() is not None:  # the link's own screen
+            if btn.pressed(B):
+                app.pop()  # the save stays: Continue
+            else:  # the other's rules, a new game on both, or (out of step, ahead) the win
+                load("link.screen").update(app, m)
+            return
+        if m.phase < PLAYING:
+            self._setup(app, btn)
+            return
+        if self.view is None and self.g is not m.g:  # play begins (both fleets open)
+            self.g = m.g
+            self.begin_turn()
+            app.redraw()
+        if m.fresh:  # an attack ended (the match takes no more messages until it is here)
+            m.fresh = False
+            self.later.append(m.shown)
+        if self.later and self.view is None:  # its result
+            self.view = self.g = from_bytes(self.later.pop(0))
+            if ev & EV_ROLL:
+                self.rolled(app)
+            else:
+                self.settled(app)
+            app.redraw()
+        elif ev & EV_ROLL and self.view is None:
+            self.rolled(app)
+        if self.anim:
+            self.anim -= 1
+            if btn.pressed(A) or btn.pressed(B):  # skip the tumbling
+                self.anim = 0
+            if self.anim == 0:
+                self.settled(app)
+            app.redraw()
+            return
+        if self.view is not None:
+            if self.mine(self.g.turn):
+                load("express.human").play(self, app, btn)  # A: on
+            else:
+                self._cpu(app, btn)  # up a moment, A at once; never a step: the attack is over
+            return
+        if m.done():
+            self.end = True
+            app.cue("win" if m.winner == m.role else "lose")
+            app.redraw()
+        elif m.my_turn():
+            load("express.human").play(self, app, btn)
+        elif btn.pressed(B):
+            load("express.menus").pause(app, self)
+
+    def _setup(self, app, btn):
+        """Before play: the coin's result, then our fleet on Express's Arrange, committed."""
+        m = self.m
+        g = self.g
+        if g.phase != SETUP or g.game != m.game:  # a new game on both, or the other's rules
+            self.g = g = Game(m.game)
+            self.view = None
+            self.later = []
+        if btn.pressed(B):
             app.pop()  # the save stays: Continue
             return
-        if self._link() is not None:
-            screen.update(app, g)  # the other's rules, a new game on both, or the win
+        if m.phase != ARRANGE:
             return
-        if g.phase == ARRANGE:
-            self._arrange(app, btn)
-        elif self._mine():
-            self._choose(app, btn)
-
-    def _mine(self):
-        return self.g.my_turn()
-
-    def _arrange(self, app, btn):
-        d = self._dir(btn, LEFT, RIGHT)
-        r = self.row
-        if d:
-            self.cur = (self.cur + d) % len(r)
-        m = self._dir(btn, DOWN, UP)
-        if m:
-            j = self.cur + m
-            if 0 <= j < len(r):
-                r[self.cur], r[j] = r[j], r[self.cur]
-                self.cur = j
-        if d or m:
+        if self.coin < _COIN_FRAMES:
+            self.coin = _COIN_FRAMES if btn.pressed(A) else self.coin + 1
+            return
+        me = m.role
+        if g.ready & (1 << me):
+            m.arrange(g.fleets[me])  # sent once the match has saved it (link.match)
             app.redraw()
-        if btn.pressed(A):
-            self.g.arrange(bytes(r))  # saved before the next poll sends it (link.match)
-            app.redraw()
+        else:
+            app.push(load("express.menus").Arrange(self, me, SUGGESTED_FLEET[m.game]))
 
-    def _dir(self, btn, minus, plus):
-        """+1 or -1 for the two buttons (RIGHT/UP: towards the front, which is drawn on the right)."""
-        if btn.pressed(plus):
-            return -1  # the front is index 0, drawn rightmost
-        if btn.pressed(minus):
-            return 1
-        return 0
+    def _leave(self, app, btn):
+        """The end is up: B leaves once the other handheld has our last message (B again: now)."""
+        link = self.m.link
+        shown = self.ended
+        self.ended = True
+        if shown and btn.pressed(B):
+            if link.unacked() and not self.leaving:
+                self.leaving = True
+                app.redraw()
+                return
+            self.leaving = True
+        if self.leaving and (not link.unacked() or btn.pressed(B)):
+            app.clear_game(SLOT)
+            app.pop()
 
-    def choices(self):
-        """What the cursor runs over now: ships of ours, (owner, ship) targets, or dice."""
-        e = self.g.g
-        ph = e.phase
-        if ph == ATTACKER:
-            if self.ship == NO_SHIP:
-                return list(e.fleets[e.turn])
-            return e.targets_for(self.ship)
-        if ph == DECLARE:
-            return e.legal_targets()
-        if ph == REROLL:
-            return list(range(e.active()))
-        return []
-
-    def _choose(self, app, btn):
-        g = self.g
-        e = g.g
-        ph = e.phase
-        opts = self.choices()
-        d = self._dir(btn, LEFT, RIGHT)
-        if d and opts:
-            self.cur = (self.cur + d) % len(opts)
-            app.redraw()
-        if ph == ATTACKER:
-            if btn.pressed(B) and self.ship != NO_SHIP:
-                self.ship = NO_SHIP
-                self.cur = 0
-                app.redraw()
-            elif btn.pressed(A):
-                if self.ship == NO_SHIP:
-                    ship = opts[self.cur]
-                    if e.row(ship)[4] & F_DECLARE_AFTER:
-                        g.attack(ship)
-                    else:
-                        self.ship = ship
-                        self.cur = 0
-                else:
-                    o, s = opts[self.cur]  # with a ship picked the choices are (owner, ship)  # pyright: ignore[reportGeneralTypeIssues]
-                    g.attack(self.ship, None, o, s)
-                    self.ship = NO_SHIP
-                app.redraw()
-        elif ph == AGAIN:
-            if btn.pressed(A):
-                g.again()
-            elif btn.pressed(B) and e.can_stop():
-                g.stop()
-        elif ph == DECLARE and btn.pressed(A):
-            o, s = opts[self.cur]  # the choices are (owner, ship) here  # pyright: ignore[reportGeneralTypeIssues]
-            g.declare(o, s)
-        elif ph == REROLL:
-            if btn.pressed(A):
-                self.mask ^= 1 << self.cur
-                app.redraw()
-            elif btn.pressed(B):
-                g.reroll(self.mask)
+    def _said(self):
+        """The link's screen for what it is doing, while the game waits on it (link.screen)."""
+        st = self.m.status
+        if st != ST_OPEN and self.m.phase < PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+            if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
+                # play stops here: its screen's modules make room for the link's (back with play)
+                unload("express.draw", "express.human")
+                gc.collect()
+            return load("link.screen").text(self.m)
+        return None
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, app, fb):
-        g = self.g
-        st = self.g.status
-        if g.phase == CHEAT or g.phase == FORFEIT:  # the link's own end screen
-            screen.end(fb, t("lx_c%d" % g.cheat) if g.phase == CHEAT else None, self.leaving)
+        m = self.m
+        if m.phase == CHEAT or m.phase == FORFEIT:  # the link's own end screen
+            load("link.screen").end(fb, t("lx_c%d" % m.cheat) if m.phase == CHEAT else None, self.leaving)
             return
-        if g.phase >= VERIFIED:
-            ui.title(fb, t("lx_title"))
-            self._end(fb)
+        if self.end:  # a fair game's end (the link's screens are not in the heap: play's peak)
+            ui.title(fb, t("ex_over"))
+            ui.center(fb, t("lx_you_win" if m.winner == m.role else "lx_you_lose"), 11)
+            load("express.draw").piles(fb, self, 21)
+            ui.center(fb, t("lx_sending_last" if self.leaving else "lx_all_checked"), 43)
+            ui.hint(fb, t("lx_hint_now" if self.leaving else "lx_hint_menu"))
             return
-        said = self._link()
+        said = self._said()
         if said is not None:
-            screen.draw(fb, t("lx_title"), said[0], said[1])
+            load("link.screen").draw(fb, t("lx_cable_title"), said[0], said[1])
             return
-        ui.title(fb, t("lx_title"))
-        if g.phase <= COIN:
+        if m.phase < PLAYING:
+            self._before(fb)
+            return
+        GameScreen.draw(self, app, fb)
+
+    def hint(self, key):
+        """What only the cable has, on the hint line: the cable out, the other handheld slow to
+        answer, or its turn (B: the pause menu)."""
+        m = self.m
+        if m.status == ST_UNPLUGGED:
+            return "lx_unplugged"
+        if m.slow:
+            return "lx_waiting_for"
+        if self.view is None and not self.mine(self.g.turn):
+            return "lx_their_turn"
+        return key
+
+    def _before(self, fb):
+        """The coin in the air, then its result; our fleet sealed, waiting for theirs."""
+        m = self.m
+        ui.title(fb, t("lx_cable_title"))
+        if m.phase <= COIN:
             ui.center(fb, t("ln_coin_toss"), 26)
-        elif g.phase == ARRANGE:
-            self._lines(fb, t("lx_arrange"), 12)
-            self._fleet(fb, self.row, 34, self.cur)
-            ui.hint(fb, t("lx_h_arrange"))
-        elif g.phase == SEALED:
-            self._lines(fb, t("lx_sealed"), 14)
-            self._fleet(fb, g.row, 40, -1)
         else:
-            self._game(fb)
-        if (st == ST_UNPLUGGED or g.slow) and g.phase != ARRANGE:
-            # the game waits for the cable, or for the other handheld: said on the hint's line
-            fb.fill_rect(0, ui.HINT_Y, ui.W, font.HEIGHT, 0)
-            ui.hint(fb, t("ln_unplugged" if st == ST_UNPLUGGED else "ln_waiting_for"))
-
-    def _lines(self, fb, s, y):
-        for line in ui.wrap(s, ui.W - 4)[:3]:
-            ui.center(fb, line, y)
-            y += 10
-
-    def _fleet(self, fb, fleet, y, sel, x0=None):
-        """Ship names, front on the right; the one at index sel inverted."""
-        n = len(fleet)
-        x = ui.W - 2 - 20 * n if x0 is None else x0
-        for k in range(n - 1, -1, -1):
-            s = _short(fleet[k])
-            if k == sel:
-                fb.fill_rect(x - 1, y - 1, font.width(s) + 2, 9, 1)
-            ui.text(fb, s, x, y, 0 if k == sel else 1)
-            x += 20
-
-    def _game(self, fb):
-        g = self.g
-        e = g.g
-        me, them = g.role, g.peer_seat
-        mine = self._mine()
-        opts = self.choices() if mine else []
-        ph = e.phase
-        # rows: theirs above, ours below; the cursor marks a ship of either
-        sel_them = sel_me = -1
-        if mine and opts and ph in (ATTACKER, DECLARE):
-            if ph == ATTACKER and self.ship == NO_SHIP:
-                sel_me = e.position(me, opts[self.cur])
-            else:
-                sel_them = e.position(them, opts[self.cur][1])  # (owner, ship) choices here  # pyright: ignore[reportIndexIssue]
-                sel_me = e.position(me, self.ship if ph == ATTACKER else e.attacker)
-        elif e.attacker != NO_SHIP:  # an attack on: its attacker and target marked
-            a = e.position(e.turn, e.attacker)
-            b = e.position(e.owner, e.target) if e.target != NO_SHIP else -1
-            sel_me, sel_them = (a, b) if e.turn == me else (b, a)
-        ui.text(fb, t("lx_them"), 0, 12)
-        self._fleet(fb, e.fleets[them], 12, sel_them, 30)
-        ui.text(fb, t("lx_you"), 0, 22)
-        self._fleet(fb, e.fleets[me], 22, sel_me, 30)
-        # the dice: kept ones inverted; on a reroll the cursor underlines
-        x = 2
-        kept = e.kept
-        dice = e.dice
-        shown = g.shown
-        if e.attacker == NO_SHIP and shown is not None:
-            kept, dice = shown[5], shown[6]
-        for i in range(DICE):
-            c = _face(dice[i])
-            if kept & (1 << i):
-                fb.fill_rect(x - 1, 32, 8, 9, 1)
-            ui.text(fb, c, x, 33, 0 if kept & (1 << i) else 1)
-            if ph == REROLL and mine:
-                if self.mask & (1 << i):
-                    fb.hline(x - 1, 42, 7, 1)
-                if i == self.cur:
-                    fb.hline(x - 1, 31, 7, 1)
-            x += 9
-        # what happened / what to do
-        if e.target != NO_SHIP:
-            info = t("lx_hits") % (e.hits(), e.need())
-        elif shown is not None and e.attacker == NO_SHIP:
-            info = t("lx_sunk") if shown[4] == SUNK else (t("lx_missed") if shown[4] == MISSED else "")
-        else:
-            info = ""
-        ui.text(fb, info, ui.W - font.width(info), 33)
-        ui.text(fb, font.fit(t("lx_score") % (e.score(me), e.score(them)), ui.W), 0, 45)
-        if mine:
-            if ph == ATTACKER:
-                key = "lx_h_pick"
-            elif ph == AGAIN:
-                key = "lx_h_again" if e.can_stop() else "lx_h_roll"
-            elif ph == DECLARE:
-                key = "lx_h_pick"
-            elif ph == REROLL:
-                key = "lx_h_reroll"
-            else:
-                key = "lx_your_turn"
-            ui.hint(fb, t(key))
-        else:
-            ui.hint(fb, t("lx_their_turn"))
-
-    def _link(self):
-        """The link's screen for what it is doing, while the game waits on it (link.screen)."""
-        g = self.g
-        st = g.status
-        if st != ST_OPEN and g.phase != PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
-            return screen.text(g)
-        return None
-
-    def _end(self, fb):
-        g = self.g
-        ui.center(fb, t("lx_win" if g.winner == g.role else "lx_lose"), 18)
-        ui.center(fb, t("lx_checked"), 32)
-        ui.hint(fb, t("ln_hint_now" if self.leaving else "ln_hint_menu"))
-        if self.leaving:
-            ui.center(fb, t("ln_sending_last"), 44)
+            ui.center(fb, t("lx_rules_admiral" if m.game == ADMIRAL else "lx_rules_captain"), 12)
+            y = 26
+            if m.phase == SEALED:
+                row = m.row
+                for i in range(len(row)):
+                    art.slot(fb, row[i], 127 - art.SLOT_W * (i + 1), 21)
+                ui.center(fb, t("lx_fleet_wait"), 30)
+                y = 39
+            for line in ui.wrap(t("lx_coin_you" if m.first == m.role else "lx_coin_them"), ui.W - 4)[:2]:
+                ui.center(fb, line, y)
+                y += 9
+        ui.hint(fb, t("ln_hint_leave"))
 
 
 # -- entry points --------------------------------------------------------------------------
@@ -353,7 +308,19 @@ def _link(app, rand, rules, saved=None):
 
 
 def _no_port(app):
-    return screen.no_port(app, t("lx_title"))
+    return load("link.screen").no_port(app, t("lx_cable_title"))
+
+
+def _show(app, g, push):
+    if g.phase >= ARRANGE:  # a game going on: the link's screens come when the link needs them
+        load("link.screen").drop()
+    app.match = g  # the app ticks it once a frame
+    s = Cable(g)
+    if push:
+        app.push(s)
+    else:
+        app.replace(s)
+    s.base = len(app.stack) - 1  # the pause menu's "Save and quit" leaves from here
 
 
 def _play(app, game):
@@ -361,16 +328,15 @@ def _play(app, game):
     rand = app.rand_bytes()
     g = LxGame(None, rand, game)
     g.link = _link(app, rand, rules_bytes(game))
-    app.match = g  # the app ticks it once a frame
-    app.replace(Play(g))
+    _show(app, g, False)
 
 
 class Rules(ui.Menu):
     """Captain's or Admiral's, then the link."""
 
     def __init__(self):
-        items = [("lx_captain", self._go(CAPTAIN)), ("lx_admiral", self._go(ADMIRAL))]
-        ui.Menu.__init__(self, "lx_title", items)
+        items = [("lx_rules_captain", self._go(CAPTAIN)), ("lx_rules_admiral", self._go(ADMIRAL))]
+        ui.Menu.__init__(self, "lx_cable_title", items)
 
     def _go(self, game):
         return lambda app: _play(app, game)
@@ -397,5 +363,4 @@ def resume(app, payload):
     lx_save = None
     unload("linkexpress.save")
     g.link = _link(app, rand, rules, snap)
-    app.match = g  # the app ticks it once a frame
-    app.push(Play(g))
+    _show(app, g, True)

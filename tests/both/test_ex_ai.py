@@ -247,3 +247,16 @@ def test_same_seed_same_game():
         return g.to_bytes()
 
     assert run() == run()
+
+
+def test_the_screens_odds_and_suggested_fleets_are_what_the_cpu_works_out():
+    # express.rules keeps them as data so that a screen needs no express.ai (Express over the
+    # cable plays without the CPU's code in the heap)
+    from express.rules import SINK_PERCENT, SUGGESTED_FLEET
+
+    for game in (CAPTAIN, ADMIRAL):
+        for a in range(5):
+            for t in range(5):
+                want = (A.attack_odds(game, a, t) * 100 + A.ONE // 2) >> 20
+                assert SINK_PERCENT[game][a * 5 + t] == want, (game, a, t)
+        assert list(SUGGESTED_FLEET[game]) == list(A.DpCaptain().arrange(E.Game(game), 0))

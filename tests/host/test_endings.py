@@ -35,7 +35,7 @@ LANGS = ("en", "hu")
 HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
 
 # what each mode's screens say at each ending: word keys (core.strings) in the language in use
-WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_win", "lx_lose"),
+WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_you_win", "lx_you_lose"),
        "link_cards": ("lc_won", "lc_lost"), "torpedo_link": ("ta_win", "ta_lose")}
 # the rest are the link's own screens (link.screen), one set for every cable game
 LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugged": "ln_unplugged",
@@ -63,7 +63,7 @@ RULES = {"link_express": "A,", "link_cards": "A,"}
 SETUP = {
     "link_battle": "WAIT1500,A,WAIT300,A,WAIT500",
     "link_salvo": "WAIT1500,A,WAIT300,A,WAIT500",
-    "link_express": "WAIT1500,A,WAIT500",
+    "link_express": "WAIT3000,DOWN,A,WAIT500",
     "link_cards": "WAIT4000",
     "torpedo_link": "WAIT3000,A,WAIT300,A",
 }

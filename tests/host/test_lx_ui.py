@@ -48,8 +48,8 @@ def test_a_game_with_a_pulled_cable_and_a_restart_ends_checked_on_both(install, 
     cable = Cable(a, b)
     c = None
     try:
-        run_script([a, b], OPEN + ",A,WAIT1500")  # both: Captain's rules; they find each other
-        run_script([a, b], "A,WAIT800")  # each commits its fleet as shown
+        run_script([a, b], OPEN + ",A,WAIT3000")  # both: Captain's rules; they find each other, the coin
+        run_script([a, b], "DOWN,A,WAIT800")  # each commits its fleet as offered (Express's Arrange)
         _rounds([a, b], lambda: _rolls(a) >= 4, step=4)
         cable.connected = False  # pulled: neither hears the other
         run_script([a, b], ",".join([ROUND] * 20), tail_frames=60)
