@@ -2,7 +2,7 @@
 the card game draw their own: their heaps have no room for this module at 192 KB): what the
 link is doing while it is not simply open, a caught cheat, a forfeit, and a handheld without a
 cable port. Each says how to leave (B) and comes in both languages
-(the rows below). The game's screens draw them under their own title and call update() for A.
+(the tables below). The game's screens draw them under their own title and call update() for A.
 
     text(m)           (text, hint key) for the link's state, or None while it is open
     update(app, m)    A on that screen: take the other's rules, or a new game on both
@@ -23,52 +23,76 @@ in words, None when they are not this game's), adopt(app) (play those rules) and
 from core import strings, ui
 from core.hal import RIGHT, A
 from core.strings import t
-from core.wordlist import Column
+from core.wordlist import Words
 from link.match import FW, M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_UNPLUGGED, ST_VERSION
 
-# the link's words, one "key|English|Magyar" row each (keys longer than 10 characters: no name)
-_ROWS = (
-    "\n"
-    "ln_looking_for|Looking for the other handheld...|Keresem a másik készüléket...\n"
-    "ln_plug_cable|Join the cable and choose the same game on both.|"
-    "Dugd be a kábelt, és mindkét készüléken ugyanazt a játékot válaszd.\n"
-    "ln_unplugged|Cable unplugged?|Kihúzták a kábelt?\n"
-    "ln_check_cable|Check the cable and that the other handheld is on.|"
-    "Nézd meg a kábelt, és hogy a másik készülék be van-e kapcsolva.\n"
-    "ln_version_peer|Other handheld: protocol %d, firmware %d.%d.%d.|"
-    "A másik készülék: protokoll %d, firmware %d.%d.%d.\n"
-    "ln_version_mine|This one: protocol %d, firmware %d.%d.%d. Update one.|"
-    "Ez: protokoll %d, firmware %d.%d.%d. Frissítsd az egyiket.\n"
-    "ln_peer_rules|The other handheld chose %s.|A másik készülék ezt választotta: %s.\n"
-    "ln_other_game|another game|másik játék\n"
-    "ln_syncing_up|Linked. Finding our place in the game...|Összekötve. Megkeressük, hol tart a játék...\n"
-    "ln_other_new|The other handheld started a new game.|A másik készüléken új játék indult.\n"
-    "ln_other_saved|The other handheld has another game saved.|A másik készüléken másik játék van elmentve.\n"
-    "ln_peer_saved|The other handheld is going on with a saved game: start a new one there.|"
-    "A másik készülék egy mentett játékot folytatna: ott indíts újat.\n"
-    "ln_out_of_step|The two saves are out of step.|A két mentés nincs összhangban.\n"
-    "ln_we_are_behind|This handheld's is the older: the other decides, a new game or the win.|"
-    "Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.\n"
-    "ln_they_are_behind|The other handheld came back with an older save of this game.|"
-    "A másik készülék a játszma egy régebbi mentésével tért vissza.\n"
-    "ln_coin_toss|Tossing the coin...|Pénzfeldobás...\n"
-    "ln_waiting_for|Waiting for the other handheld...|Várom a másik készüléket...\n"
-    "ln_cheat_caught|Cheat caught!|Csalás lebukott!\n"
-    "ln_void_game|The game does not count.|A játék nem számít.\n"
-    "ln_forfeit_won|You win|Nyertél\n"
-    "ln_forfeit_text|The other handheld did not go on where it owed a move: you win by forfeit.|"
-    "A másik készülék nem folytatta, pedig ő következett: feladta, nyertél.\n"
-    "ln_no_cable_port|This handheld has no cable port.|Ennek a készüléknek nincs kábelcsatlakozója.\n"
-    "ln_sending_last|Sending our last move...|Küldöm az utolsó lépésünket...\n"
-    "ln_hint_leave|B:leave|B:kilép\n"
-    "ln_hint_rules|A:play that B:leave|A:legyen az B:kilép\n"
-    "ln_hint_new|A:new game B:leave|A:új játék B:kilép\n"
-    "ln_hint_claim|A:win >:new game B:leave|A:győzelem >:új B:kilép\n"
-    "ln_hint_menu|B:menu|B:menü\n"
-    "ln_hint_now|B:leave now|B:kilép most\n"
-)
+# the link's words, one table a language (keys longer than 10 characters: no name), each its
+# own block of the heap (one text of both would want 2.6 KB in one piece)
+_EN = """
+ln_looking_for=Looking for the other handheld...
+ln_plug_cable=Join the cable and choose the same game on both.
+ln_unplugged=Cable unplugged?
+ln_check_cable=Check the cable and that the other handheld is on.
+ln_version_peer=Other handheld: protocol %d, firmware %d.%d.%d.
+ln_version_mine=This one: protocol %d, firmware %d.%d.%d. Update one.
+ln_peer_rules=The other handheld chose %s.
+ln_other_game=another game
+ln_syncing_up=Linked. Finding our place in the game...
+ln_other_new=The other handheld started a new game.
+ln_other_saved=The other handheld has another game saved.
+ln_peer_saved=The other handheld is going on with a saved game: start a new one there.
+ln_out_of_step=The two saves are out of step.
+ln_we_are_behind=This handheld's is the older: the other decides, a new game or the win.
+ln_they_are_behind=The other handheld came back with an older save of this game.
+ln_coin_toss=Tossing the coin...
+ln_waiting_for=Waiting for the other handheld...
+ln_cheat_caught=Cheat caught!
+ln_void_game=The game does not count.
+ln_forfeit_won=You win
+ln_forfeit_text=The other handheld did not go on where it owed a move: you win by forfeit.
+ln_no_cable_port=This handheld has no cable port.
+ln_sending_last=Sending our last move...
+ln_hint_leave=B:leave
+ln_hint_rules=A:play that B:leave
+ln_hint_new=A:new game B:leave
+ln_hint_claim=A:win >:new game B:leave
+ln_hint_menu=B:menu
+ln_hint_now=B:leave now
+"""
 
-strings.also(Column(_ROWS, 1), Column(_ROWS, 2))
+_HU = """
+ln_looking_for=Keresem a másik készüléket...
+ln_plug_cable=Dugd be a kábelt, és mindkét készüléken ugyanazt a játékot válaszd.
+ln_unplugged=Kihúzták a kábelt?
+ln_check_cable=Nézd meg a kábelt, és hogy a másik készülék be van-e kapcsolva.
+ln_version_peer=A másik készülék: protokoll %d, firmware %d.%d.%d.
+ln_version_mine=Ez: protokoll %d, firmware %d.%d.%d. Frissítsd az egyiket.
+ln_peer_rules=A másik készülék ezt választotta: %s.
+ln_other_game=másik játék
+ln_syncing_up=Összekötve. Megkeressük, hol tart a játék...
+ln_other_new=A másik készüléken új játék indult.
+ln_other_saved=A másik készüléken másik játék van elmentve.
+ln_peer_saved=A másik készülék egy mentett játékot folytatna: ott indíts újat.
+ln_out_of_step=A két mentés nincs összhangban.
+ln_we_are_behind=Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.
+ln_they_are_behind=A másik készülék a játszma egy régebbi mentésével tért vissza.
+ln_coin_toss=Pénzfeldobás...
+ln_waiting_for=Várom a másik készüléket...
+ln_cheat_caught=Csalás lebukott!
+ln_void_game=A játék nem számít.
+ln_forfeit_won=Nyertél
+ln_forfeit_text=A másik készülék nem folytatta, pedig ő következett: feladta, nyertél.
+ln_no_cable_port=Ennek a készüléknek nincs kábelcsatlakozója.
+ln_sending_last=Küldöm az utolsó lépésünket...
+ln_hint_leave=B:kilép
+ln_hint_rules=A:legyen az B:kilép
+ln_hint_new=A:új játék B:kilép
+ln_hint_claim=A:győzelem >:új B:kilép
+ln_hint_menu=B:menü
+ln_hint_now=B:kilép most
+"""
+
+strings.also(Words(_EN), Words(_HU))
 
 
 def text(m):
@@ -134,7 +158,7 @@ def update(app, m):
 
 
 def draw(fb, title, s, hint):
-    """A link screen: the game's title, the text, the hint (a key of the rows below)."""
+    """A link screen: the game's title, the text, the hint (a key of the tables below)."""
     ui.title(fb, title)
     y = ui.BODY_Y
     for line in ui.wrap(s, ui.W)[:5]:

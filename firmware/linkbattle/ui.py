@@ -187,6 +187,8 @@ def _open(app, s):
 
 def _no_port(app):
     """A board without a link port (hw.link None) cannot play this mode: say so."""
+    if app.hw.link is not None:  # (link.screen only to say there is none)
+        return False
     from link.screen import no_port
 
     return no_port(app, strings.t("link_battle"))

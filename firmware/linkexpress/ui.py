@@ -308,12 +308,14 @@ def _link(app, rand, rules, saved=None):
 
 
 def _no_port(app):
+    if app.hw.link is not None:  # (link.screen only to say there is none)
+        return False
     return load("link.screen").no_port(app, t("lx_cable_title"))
 
 
 def _show(app, g, push):
-    if g.phase >= ARRANGE:  # a game going on: the link's screens come when the link needs them
-        load("link.screen").drop()
+    if g.phase >= ARRANGE and "link.screen" in sys.modules:  # a game going on: the link's
+        load("link.screen").drop()  # screens come when the link needs them
     app.match = g  # the app ticks it once a frame
     s = Cable(g)
     if push:
