@@ -174,10 +174,16 @@ class Game:
         return s
 
     def can_call(self, p):
-        """Player p still has an enemy ship to locate."""
+        """Player p still has an enemy ship to locate, and a ship cell to find: over the cable a
+        ship still hidden once all of them are found was hidden by a lie (its last cell answered
+        "target located"), and the game must end for the reveal to name it, not wait for ever."""
         for st in self.status[p]:
             if st == HIDDEN:
-                return True
+                red = 0
+                for m in self.marks[p]:
+                    if m > 1 + OPEN_WATER:
+                        red += 1
+                return red < sum(SHIP_SIZES)  # 17: every ship cell found
         return False
 
     def potential(self, p):

@@ -1,0 +1,247 @@
+"""Torpedo Attack over a faulty cable: bot-vs-bot games with planted cheaters (issue 26.5).
+
+`python -m host_tools.bench torpedolink --games 1000 --seed 1` plays games of tests/tacduel.py:
+two handhelds each running the real torpedo.cable.CableMatch (link.session, link.arq,
+link.frame, link.commit, link.match, torpedo.link_game and the Torpedo engine), ticked once a
+33 ms frame as the App does, a save written whenever the match asks (CableMatch.data(), loaded
+back by CableMatch.load() at a restart), and a bot in place of each player and its screens
+(placing, calls, torpedo presses on or off the periscope's sight, the shoot-out). On virtual
+time over host_tools.link_faults.FaultCable (bytes corrupted, dropped and duplicated at the
+given rates per million); drift speed (level) and the touching rule vary from game to game. In
+each game the cable is pulled `--unplug` times (one pull 31 to 40 s, longer than the forfeit
+timeout, where a side owes a message that forfeits: its coin at the start or its fleet at the
+end; the others 0.1 to 20 s, at random points) and a random side restarts from its save
+`--restart` times (half of them a power cut between a frame's step and its save). A share
+`--cheaters` of the games (default: half, the odd ones) has a random side lie, the kinds in
+turn (tests/tacduel.py KINDS: a press claimed as the hit or miss the drift says it was not, a
+false answer, a "ship located" naming another ship, a hidden "ship located", a fleet other than
+the committed one at the end, a coin that does not open its commitment, the fleet withheld at
+the end). The liar's own game follows its lie, so that the game goes on to where it is caught.
+
+Prints one JSON line. Targets: every game completed (both sides verified the same game, or the
+honest side caught the cheat and named it as what it was), 0 desyncs (an honest game whose two
+sides disagree about the result, the scores, the turns or any call), every planted cheat caught
+by kind, 0 false accusations (a cheat or forfeit named against a side that did not cheat, or the
+wrong cheat named).
+"""
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+from host_tools.paths import ROOT
+
+for _sub in ("tests", "firmware"):
+    _p = os.path.join(ROOT, _sub)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from tacduel import KINDS, STEP_MS, WANT, Cheat, Duel, public  # noqa: E402
+
+from host_tools.link_faults import FaultCable  # noqa: E402
+from torpedo.rules import OVER, SHOOTOUT  # noqa: E402
+
+GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
+SHORT_PULL = (100, 20000)
+LONG_PULL = (31000, 40000)  # past the 30 s forfeit timeout (link.match)
+_FLIP = 1  # torpedo.cable's stage: the coin toss
+
+
+class Event:
+    """A pull or a restart, and when it comes: `when` game ms once its trigger is met (a time, a
+    number of calls made on both sides, or a side's game over or tossing its coin)."""
+
+    def __init__(self, trigger, arg):
+        self.trigger = trigger
+        self.arg = arg
+        self.when = -1
+        self.done = False
+
+    def check(self, t, hands):
+        if self.when >= 0:
+            return
+        k = self.trigger
+        if k[0] == "ms":
+            hit = t >= k[1]
+        elif k[0] == "calls":
+            hit = sum(_calls(h) for h in hands) >= k[1]
+        elif k[0] == "over":
+            hit = any(h.m.g is not None and h.m.g.phase == OVER for h in hands)
+        else:  # "coin"
+            hit = any(h.m.stage == _FLIP for h in hands)
+        if hit:
+            self.when = t + k[-1] if k[0] != "ms" else t
+
+
+def _calls(h):
+    g = h.m.g
+    if g is None or not h.m.ready():
+        return 0
+    return sum(1 for c in g.marks[h.m.me] if c)
+
+
+def _random_trigger(r):
+    x = r.random()
+    if x < 0.2:
+        return ("ms", r.randrange(200, 15000))  # the handshake, the coin, placing, the commitments
+    if x < 0.3:
+        return ("over", r.randrange(0, 1500))  # the reveals
+    return ("calls", r.randrange(0, 120), r.randrange(0, 3000))  # a game has 100 to 140 calls
+
+
+def play_game(i, o):
+    r = random.Random(o["seed"] * 100003 + i)
+    cable = FaultCable(o["seed"] * 7919 + i, o["corrupt_ppm"], o["drop_ppm"], o["dup_ppm"])
+    cheat = None
+    c = o["cheaters"]
+    if int((i + 1) * c) > int(i * c):  # a share c of the games, evenly spread, the kinds in turn
+        kinds = o.get("kinds") or KINDS
+        cheat = Cheat(kinds[int(i * c) % len(kinds)], r.randrange(2))
+    aim = r.choice((40, 60, 90))  # 90: many first-torpedo hits, ties, shoot-outs
+    d = Duel(seeds=(r.randrange(1, 1 << 20), r.randrange(1, 1 << 20)), level=r.randrange(3),
+             touching=r.random() < 0.5, aims=(aim, aim), cable=cable, cheat=cheat)  # fmt: skip
+    pulls = [Event(_random_trigger(r), r.randrange(*SHORT_PULL)) for _ in range(max(0, o["unplug"] - 1))]
+    if o["unplug"] > 0:
+        where = ("coin", 0) if r.random() < 0.5 else ("over", 0)
+        pulls.append(Event(where, r.randrange(*LONG_PULL)))
+    restarts = [Event(_random_trigger(r), (r.randrange(2), r.random() < 0.5)) for _ in range(o["restart"])]
+    phase = r.randrange(1, STEP_MS)  # handheld 1's frames start this long after handheld 0's
+    start = d.now
+    shootout = False
+    while not d.over() and d.now - start < GAME_LIMIT_MS:
+        d.now += STEP_MS
+        t = d.now - start
+        for e in pulls + restarts:
+            e.check(t, d.hands)
+        off = any(0 <= e.when <= t < e.when + e.arg for e in pulls)
+        if off and cable.plugged:
+            cable.unplug()
+        elif not off and not cable.plugged:
+            cable.plug()
+        cut = -1
+        for e in restarts:
+            if 0 <= e.when <= t and not e.done:
+                e.done = True
+                side, before_save = e.arg
+                if d.hands[side].over():
+                    continue  # its game is over: the player has left it
+                if before_save:
+                    cut = side
+                else:
+                    d.hands[side].restart()
+        for h in d.hands:
+            now = d.now + (phase if h.side else 0)
+            cable.tick(now)
+            if h.side == cut:
+                h.cut(now)
+            else:
+                h.step(now)
+            g = h.m.g
+            shootout = shootout or (g is not None and g.phase == SHOOTOUT)
+    a, b = d.hands
+    res = {"completed": 0, "desync": 0, "false": 0, "planted": 0, "caught": 0, "ms": d.now - start,
+           "restarts": sum(e.done for e in restarts), "long_pull": 1 if pulls and pulls[-1].when >= 0 else 0,
+           "renewals": a.renewals + b.renewals, "shootout": 1 if shootout else 0,
+           "retransmits": sum(h.retransmits + h.m.link.arq.retransmits for h in d.hands),
+           "calls": _calls(a) + _calls(b), "kind": ""}  # fmt: skip
+    planted = cheat is not None and cheat.told
+    if planted:
+        res["planted"] = 1
+        res["kind"] = cheat.kind
+        honest = d.hands[1 - cheat.side].m
+        if honest.cheat is not None and honest.cheat.code == WANT[cheat.kind]:
+            res["caught"] = res["completed"] = 1
+        else:
+            res["why"] = honest.cheat.text if honest.cheat is not None else "not caught"
+    for side in (0, 1):
+        m = d.hands[side].m
+        if m.cheat is not None and not (planted and side != cheat.side and res["caught"]):
+            res["false"] += 1
+            res["why"] = "side %d: %s" % (side, m.cheat.text)
+    if not planted:
+        if a.over() and b.over():
+            res["completed"] = 1 if res["false"] == 0 else 0
+            if res["completed"] and public(a.m.g) != public(b.m.g):
+                res["desync"] = 1
+        elif "why" not in res:
+            res["why"] = "not over: stages %d %d" % (a.m.stage, b.m.stage)
+    return res
+
+
+def _run(args):
+    return play_game(*args)
+
+
+def run(o, jobs=1):
+    t0 = time.time()
+    work = [(i, o) for i in range(o["games"])]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            rows = list(pool.imap(_run, work, chunksize=4))
+    else:
+        rows = [_run(w) for w in work]
+    n = len(rows)
+    kinds = {}
+    for k in o.get("kinds") or KINDS:
+        mine = [x for x in rows if x["kind"] == k]
+        kinds[k] = "%d/%d" % (sum(x["caught"] for x in mine), len(mine))
+    s = {
+        "bench": "torpedolink",
+        "games": n,
+        "completed": sum(x["completed"] for x in rows),
+        "honest_games": sum(1 for x in rows if not x["planted"]),
+        "desyncs": sum(x["desync"] for x in rows),
+        "cheaters_planted": sum(x["planted"] for x in rows),
+        "cheats_caught": sum(x["caught"] for x in rows),
+        "caught_by_kind": kinds,
+        "false_accusations": sum(x["false"] for x in rows),
+        "shootouts": sum(x["shootout"] for x in rows),
+        "restarts": sum(x["restarts"] for x in rows),
+        "long_pulls": sum(x["long_pull"] for x in rows),
+        "new_games_on_differing_saves": sum(x["renewals"] for x in rows),
+        "calls_per_game": round(sum(x["calls"] for x in rows) / max(1, n), 1),
+        "retransmits_per_game": round(sum(x["retransmits"] for x in rows) / max(1, n), 1),
+        "mean_game_s": round(sum(x["ms"] for x in rows) / 1000.0 / max(1, n), 1),
+        "faults_ppm": [o["corrupt_ppm"], o["drop_ppm"], o["dup_ppm"]],
+        "unplug": o["unplug"],
+        "restart": o["restart"],
+        "seed": o["seed"],
+        "jobs": jobs,
+        "wall_s": round(time.time() - t0, 1),
+        "not_completed": [(i, x["kind"], x.get("why")) for i, x in enumerate(rows) if not x["completed"]][:5],
+    }
+    s["targets_met"] = (
+        s["completed"] == n
+        and s["desyncs"] == 0
+        and s["cheats_caught"] == s["cheaters_planted"]
+        and s["false_accusations"] == 0
+    )
+    return s
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="bench torpedolink", description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=140)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--corrupt-ppm", type=int, default=2000)
+    p.add_argument("--drop-ppm", type=int, default=2000)
+    p.add_argument("--dup-ppm", type=int, default=1000)
+    p.add_argument("--unplug", type=int, default=3, help="pulls a game, one of them long (3)")
+    p.add_argument("--restart", type=int, default=1)
+    p.add_argument("--cheaters", type=float, default=0.5, help="share of games with a cheater (0.5)")
+    p.add_argument("--jobs", type=int, default=1, help="processes (1)")
+    a = p.parse_args(argv)
+    o = {"games": a.games, "seed": a.seed, "corrupt_ppm": a.corrupt_ppm, "drop_ppm": a.drop_ppm,
+         "dup_ppm": a.dup_ppm, "unplug": a.unplug, "restart": a.restart, "cheaters": a.cheaters}  # fmt: skip
+    s = run(o, a.jobs)
+    print(json.dumps(s))
+    return 0 if s["targets_met"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
