@@ -75,7 +75,7 @@ def hit(g, p, c, card):
     """Put the other player's peg card under p's ship at c (revealing it)."""
     reveal(g, p, c)
     _take(g, 1 - p, card)
-    g.pegs[p][c].append(card)
+    g.pegs[p][c] += bytes((card,))
 
 
 def shield(g, p, c, card):

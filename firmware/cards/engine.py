@@ -95,8 +95,10 @@ class Game:
         self.ident = [bytearray(CELLS), bytearray(CELLS)]
         self.up = [bytearray(CELLS), bytearray(CELLS)]
         self.shield = [bytearray(bytes([NO_CARD]) * CELLS), bytearray(bytes([NO_CARD]) * CELLS)]
-        self.pegs = [[[] for _ in range(CELLS)] for _ in range(2)]  # under p's ship: other's cards
-        self.spegs = [[[] for _ in range(CELLS)] for _ in range(2)]  # on p's shield: other's cards
+        # the card numbers under p's ship (the other's cards) and on its shield, as bytes: an
+        # empty cell is b"" (no object; 24 lists a side took 4 KB of the 64-bit simulator's heap)
+        self.pegs = [[b""] * CELLS, [b""] * CELLS]
+        self.spegs = [[b""] * CELLS, [b""] * CELLS]
         self.hand = [[], []]
         self.draw = [[], []]  # top of the pile is the end of the list
         self.disc = [[], []]
@@ -318,7 +320,7 @@ class Game:
             white = sub or (DESTROYER_SEARCH_HITS and self.active(p, DESTROYER))
             hits = ident != MISS and ((kind == RED and not sub) or (kind == WHITE and white))
             if hits:
-                self.pegs[d][c].append(card)
+                self.pegs[d][c] += bytes((card,))
             else:
                 self.disc[p].append(card)
                 if ident != MISS or kind == RED:
@@ -327,13 +329,15 @@ class Game:
             self.disc[p].append(card)  # only White Pegs damage the Submarine
             self.events.append((p, EV_WASTED, CARD_TYPE[card], c, 0))
         elif self.shield[d][c] != NO_CARD:
-            self.spegs[d][c].append(card)
+            self.spegs[d][c] += bytes((card,))
         else:
-            self.pegs[d][c].append(card)
+            self.pegs[d][c] += bytes((card,))
 
     def _remove_peg(self, p, c, k):
         """Repair / PT Boat: take peg card k from under p's ship; it goes to its owner's discard."""
-        card = self.pegs[p][c].pop(k)
+        under = self.pegs[p][c]
+        card = under[k]
+        self.pegs[p][c] = under[:k] + under[k + 1 :]
         self.disc[1 - p].append(card)
         self.events.append((p, EV_REMOVED, CARD_TYPE[card], c, 0))
 
@@ -358,7 +362,7 @@ class Game:
         self.disc[p].append(self.shield[p][c])
         self.shield[p][c] = NO_CARD
         self.disc[1 - p].extend(self.spegs[p][c])
-        self.spegs[p][c] = []
+        self.spegs[p][c] = b""
         self.events.append((self.cur, EV_SHIELD_DOWN, p, c, 0))
 
     def _sink(self, p, c):
@@ -366,7 +370,7 @@ class Game:
         if self.shield[p][c] != NO_CARD:
             self._drop_shield(p, c)
         self.disc[a].extend(self.pegs[p][c])
-        self.pegs[p][c] = []
+        self.pegs[p][c] = b""
         self.up[p][c] = SUNK
         ship = self.ident[p][c]
         self.events.append((self.cur, EV_SINK, p, c, ship))
@@ -376,11 +380,13 @@ class Game:
             for c2 in range(CELLS):
                 if self.ident[a][c2] == SUBMARINE:
                     continue
-                for stack in (self.pegs[a][c2], self.spegs[a][c2]):
-                    for k in [k for k in stack if CARD_TYPE[k] == 0]:
-                        stack.remove(k)
-                        self.disc[p].append(k)
-                        lost += 1
+                for stacks in (self.pegs[a], self.spegs[a]):
+                    stack = stacks[c2]
+                    for k in stack:
+                        if CARD_TYPE[k] == 0:
+                            self.disc[p].append(k)
+                            lost += 1
+                    stacks[c2] = bytes([k for k in stack if CARD_TYPE[k] != 0])
             if lost:
                 self.events.append((p, EV_LOST_WHITES, lost, 0, 0))
 
@@ -470,8 +476,8 @@ class Game:
             g.disc[p] = r.list()
             for c in range(CELLS):
                 g.shield[p][c] = r.byte()
-                g.pegs[p][c] = r.list()
-                g.spegs[p][c] = r.list()
+                g.pegs[p][c] = bytes(r.list())
+                g.spegs[p][c] = bytes(r.list())
         if r.i != len(data) or not g.consistent():
             raise ValueError("damaged card game save")
         return g
@@ -493,7 +499,7 @@ class Game:
                 return False
             cards = self.hand[p] + self.draw[p] + self.disc[p]
             for c in range(CELLS):
-                cards = cards + self.pegs[1 - p][c] + self.spegs[1 - p][c]
+                cards = cards + list(self.pegs[1 - p][c] + self.spegs[1 - p][c])
                 if self.shield[p][c] != NO_CARD:
                     cards.append(self.shield[p][c])
             want = [k for k in range(DECK_SIZE) if self.power_cards or CARD_TYPES[CARD_TYPE[k]][0] < SHIELD]

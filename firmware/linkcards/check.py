@@ -7,7 +7,8 @@
    hand"); the shuffles the replay reaches before any failure are noted;
 3. every stage the peer sent for those shuffles is recomputed from its key (a stacked deck),
    a few exponentiations a step: this one costs time, so it is spread over frames.
-A stacked deck is named before what it would make the replay find. Loaded only at the end.
+A stacked deck is named before what it would make the replay find. Loaded only at the end; the
+stages are written into the game's own deck buffers (mine1, peer2), as in the game.
 """
 
 from cards.rules import CARD_TYPE
@@ -104,25 +105,25 @@ class Check:
             k, (d, e, cards) = self.todo[self.done]
             if d == g.peer:  # its stage 1: its cards encrypted with its key
                 if self.job is None:
-                    self.job = deck.Stage(self.peer_key, d, e, cards, True)
+                    self.job = deck.Stage(self.peer_key, d, e, cards, True, g.mine1)
                 if not self.job.step(units):
                     return False
             else:  # its stage 2 of our deck: our stage 1 (again), then its layer
                 if self.mine is None:
                     if self.job is None:
-                        self.job = deck.Stage(g.key_seed, d, e, cards, True)
+                        self.job = deck.Stage(g.key_seed, d, e, cards, True, g.mine1)
                     if not self.job.step(units):
                         return False
-                    self.mine = self.job.out  # the values as one blob
+                    self.mine = memoryview(g.mine1)[: deck.PLEN * len(cards)]  # the values as one blob
                     self.job = None
                     return False
                 if self.job is None:
-                    self.job = deck.Stage(self.peer_key, d, e, self.mine)
+                    self.job = deck.Stage(self.peer_key, d, e, self.mine, False, g.peer2)
                 if not self.job.step(units):
                     return False
                 self.mine = None
             want = bytes(g.hashes[k * HASH_LEN : (k + 1) * HASH_LEN])
-            if deck.chain(b"", self.job.out[: deck.PLEN * len(cards)]) != want:
+            if deck.chain(b"", memoryview(self.job.out)[: deck.PLEN * len(cards)]) != want:
                 raise CheatError(C_STACKED, "Opponent stacked the deck: its shuffle does not match its key")
             self.job = None
             self.done += 1

@@ -67,6 +67,11 @@ _T_CHECK = const(10)  # the end-of-game check
 
 _DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
 _DEAL_UNITS = const(3)  # a decryption's 256-bit exponent against a stage's 96-bit ones
+# room made at the start for the records of a game (bytes; most in 29 CPU games: 152, 192, 559, 56)
+_EPOCHS_ROOM = const(224)
+_HASHES_ROOM = const(256)
+_LOG_ROOM = const(768)
+_DRAWN_ROOM = const(80)
 
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS: HELLO rules byte 0 (tests/both/test_lc_cable.py)
@@ -107,10 +112,12 @@ class LcGame(Match):
         self.rx_parts = 0
         self.mine1 = bytearray(_DECK_BYTES)  # our stage 1 of our deck, this epoch (finds our cards)
         self.peer2 = bytearray(_DECK_BYTES)  # our stage 2 of the peer's deck, this epoch (its order)
-        self.epochs = bytearray()  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
-        self.hashes = bytearray()  # per shuffle above: SHA-256 of the stage the peer sent
-        self.log = bytearray()  # every PLAY message, both sides, in order
-        self.drawn = bytearray()  # the cards dealt to us, in order
+        # the game's records grow all game long: each made with its room, so that they grow in
+        # place (a bytearray grown by += past its room moves, and leaves a hole behind)
+        self.epochs = _room(_EPOCHS_ROOM)  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
+        self.hashes = _room(_HASHES_ROOM)  # per shuffle above: SHA-256 of the stage the peer sent
+        self.log = _room(_LOG_ROOM)  # every PLAY message, both sides, in order
+        self.drawn = _room(_DRAWN_ROOM)  # the cards dealt to us, in order
         self.move = None  # a searching move waiting for its card: (move, whites)
         self.peer_open = None
         self.check = None
@@ -183,6 +190,7 @@ class LcGame(Match):
             self.phase = CHEAT
             self.cheat = (e.code, e.text)
             self.agenda = []
+            _void(self)
             changed = True
         if changed or self.dirty:
             self._dirty = True
@@ -218,6 +226,7 @@ class LcGame(Match):
         self.phase = CHEAT
         self.cheat = (C_SILENT, "")
         self.agenda = []
+        _void(self)
 
     def waiting_for_peer(self):
         return bool(self.agenda) and not self.my_move() and self.job is None and \
@@ -499,8 +508,9 @@ class LcGame(Match):
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
                 empty(t)  # its lists leave the heap now, before the check replays
                 self.table = t = None
-            # the deck buffers served the deals: none is left, and the check needs none
-            self.rx = self.mine1 = self.peer2 = bytearray()
+            # the deck buffers served the deals: rx leaves, the check's stages are written into
+            # mine1 and peer2 (blocks of their own from the start, not new ones in a heap in pieces)
+            self.rx = bytearray()
             from linkcards.check import Check
 
             self.check = Check(self)
@@ -530,6 +540,24 @@ class LcGame(Match):
         if self.table is not None:
             return self.table.sunk_count(p)
         return self.final[2 + p] if self.final is not None else 0
+
+
+def _void(g):
+    """The game is void (a cheat caught, a forfeit): its table leaves the heap (the end's screen
+    shows none of it)."""
+    if g.table is not None:
+        from linkcards.table import empty
+
+        empty(g.table)
+        g.table = None
+
+
+def _room(n):
+    """An empty bytearray with room for n bytes (MicroPython keeps a bytearray's block when it
+    shrinks, and += fills it without moving it)."""
+    b = bytearray(n)
+    b[:] = b""
+    return b
 
 
 def _drop_commit():

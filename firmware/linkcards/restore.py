@@ -81,10 +81,10 @@ def restore(data, rand):
     g.rx[: len(rx)] = rx
     g.mine1[:] = r.field()
     g.peer2[:] = r.field()
-    g.epochs = bytearray(r.field())
-    g.hashes = bytearray(r.field())
-    g.log = bytearray(r.field())
-    g.drawn = bytearray(r.field())
+    g.epochs[:] = r.field()  # into the room LcGame made for them
+    g.hashes[:] = r.field()
+    g.log[:] = r.field()
+    g.drawn[:] = r.field()
     mv = r.field()
     if mv:
         from linkcards.proto import parse_play

@@ -81,7 +81,9 @@ def save(g, buf=None):
     _put_list(b, g.inbox)
     _put_list(b, g.outbox)
     _put(b, memoryview(g.rx)[: g.rx_live()])
-    for f in (g.mine1, g.peer2, g.epochs, g.hashes, g.log, g.drawn):
+    for f in (g.mine1, g.peer2):  # the check's work once it began (final): done again on a restart
+        _put(b, f if g.final is None else b"")
+    for f in (g.epochs, g.hashes, g.log, g.drawn):
         _put(b, f)
     mv = b""
     if g.move is not None:

@@ -177,8 +177,8 @@ def empty(t):
     """Drop everything a table holds (the collector scans the stack conservatively: a stale
     pointer to a table left behind must not keep its lists)."""
     if t is not None:
-        for k in list(t.__dict__):  # (an instance's __dict__ is read-only on MicroPython)
-            setattr(t, k, None)
+        for k in t.__dict__:  # (an instance's __dict__ is read-only on MicroPython; no list of
+            setattr(t, k, None)  # its names either: the values change, not the keys)
 
 
 def _swap(seq, old, new):

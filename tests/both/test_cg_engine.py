@@ -81,7 +81,7 @@ def test_white_peg_search_miss_reveals_and_discards():
 def test_white_peg_finds_ship_without_damage():
     g = setup(hand0=[W[0]])
     g.apply((M_PEG, W[0], A1, 0))
-    assert g.up[1][A1] == UP and g.pegs[1][A1] == [] and W[0] in g.disc[0]
+    assert g.up[1][A1] == UP and g.pegs[1][A1] == b"" and W[0] in g.disc[0]
 
 
 def test_red_peg_search_miss_discards_it():
@@ -93,14 +93,14 @@ def test_red_peg_search_miss_discards_it():
 def test_red_peg_search_on_ship_hits_at_once():
     g = setup(hand0=[R2[0]])
     g.apply((M_PEG, R2[0], A1, 0))
-    assert g.pegs[1][A1] == [R2[0]] and g.damage(1, A1) == 2 and g.up[1][A1] == UP
+    assert list(g.pegs[1][A1]) == [R2[0]] and g.damage(1, A1) == 2 and g.up[1][A1] == UP
 
 
 def test_red_pegs_add_up_and_sink():
     g = setup(hand0=[R1[0]])
     hit(g, 1, A3, R2[0])  # Destroyer, 3 hits to sink, 2 so far
     g.apply((M_PEG, R1[0], A3, 0))
-    assert g.up[1][A3] == SUNK and g.pegs[1][A3] == []
+    assert g.up[1][A3] == SUNK and g.pegs[1][A3] == b""
     assert R1[0] in g.disc[0] and R2[0] in g.disc[0]  # the sinking Peg cards go to the discard
 
 
@@ -172,7 +172,7 @@ def test_reload_stops_when_both_piles_are_empty():
     g = setup(hand0=[W[0]], mode=BEGINNER)
     for k in list(g.draw[0]):
         g.draw[0].remove(k)
-        g.pegs[1][B3].append(k)  # parked out of reach (test only)
+        g.pegs[1][B3] += bytes((k,))  # parked out of reach (test only)
     g.apply((M_PEG, W[0], B2, 0))
     assert g.hand[0] == [W[0]]  # the White Peg came back through a reshuffle, nothing else
 

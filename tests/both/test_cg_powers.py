@@ -140,7 +140,7 @@ def test_repair_removes_a_peg_card_then_play_another():
     reps = sorted(m for m in g.legal_moves() if m[0] == M_REPAIR)
     assert reps == [(M_REPAIR, RT[0], A1, 0), (M_REPAIR, RT[0], A1, 1)]
     g.apply((M_REPAIR, RT[0], A1, 0))
-    assert g.pegs[0][A1] == [R1[0]] and R2[0] in g.disc[1]  # back to its owner's discard
+    assert list(g.pegs[0][A1]) == [R1[0]] and R2[0] in g.disc[1]  # back to its owner's discard
     assert g.cur == 0 and g.plays == 1
     g.apply((M_PEG, W[0], B2, 0))
     assert g.cur == 1
@@ -149,7 +149,7 @@ def test_repair_removes_a_peg_card_then_play_another():
 def test_repair_does_not_work_on_shields():
     g = setup(hand0=[RT[0], W[0]])
     put_shield(g, 0, A2, SH[0])
-    g.spegs[0][A2].append(R1[0])
+    g.spegs[0][A2] += bytes((R1[0],))
     g.draw[1].remove(R1[0])
     begin(g)
     assert [m for m in g.legal_moves() if m[0] == M_REPAIR] == []
@@ -197,9 +197,9 @@ def test_draw_three_reshuffles_and_may_end_if_nothing_drawn_fits():
 def test_submarine_only_white_pegs_damage_it():
     g = setup(hand0=[W[0]], hand1=[R2[0]])
     g.apply((M_PEG, W[0], A4, 0))  # the White Peg that reveals it counts
-    assert g.pegs[1][A4] == [W[0]] and g.damage(1, A4) == 1
+    assert list(g.pegs[1][A4]) == [W[0]] and g.damage(1, A4) == 1
     g.apply((M_PEG, R2[0], A4, 0))  # player 1's Red Peg on player 0's Sub: discarded
-    assert g.pegs[0][A4] == [] and R2[0] in g.disc[1] and g.up[0][A4] == UP
+    assert g.pegs[0][A4] == b"" and R2[0] in g.disc[1] and g.up[0][A4] == UP
 
 
 def test_red_peg_on_revealed_submarine_is_discarded():
@@ -220,7 +220,7 @@ def test_three_white_pegs_sink_the_submarine():
 def test_beginner_submarine_is_an_ordinary_ship():
     g = setup(mode=BEGINNER, hand0=[W[0], R2[0]])
     g.apply((M_PEG, W[0], A4, 0))
-    assert g.pegs[1][A4] == []  # White search does no damage
+    assert g.pegs[1][A4] == b""  # White search does no damage
     g.cur = 0
     begin(g)
     g.apply((M_PEG, R2[0], A4, 0))
@@ -237,14 +237,14 @@ def test_pt_boat_removes_one_peg_card_at_start_of_turn():
     moves = sorted(g.legal_moves())
     assert moves == [(M_PT, -1, A1, 0), (M_PT, -1, A1, 1), (M_SKIP, -1, -1, 0)]
     g.apply((M_PT, -1, A1, 0))
-    assert g.pegs[0][A1] == [R1[0]] and R2[0] in g.disc[1] and g.phase == PH_PLAY and g.cur == 0
+    assert list(g.pegs[0][A1]) == [R1[0]] and R2[0] in g.disc[1] and g.phase == PH_PLAY and g.cur == 0
 
 
 def test_pt_boat_may_skip_and_not_work_on_shields():
     g = setup(hand0=[W[0]])
     reveal(g, 0, B1)
     put_shield(g, 0, A2, SH[0])
-    g.spegs[0][A2].append(R1[0])
+    g.spegs[0][A2] += bytes((R1[0],))
     g.draw[1].remove(R1[0])
     begin(g)
     assert g.phase == PH_PLAY  # nothing it may remove
@@ -252,7 +252,7 @@ def test_pt_boat_may_skip_and_not_work_on_shields():
     begin(g)
     assert g.phase == PH_PT
     g.apply((M_SKIP, -1, -1, 0))
-    assert g.pegs[0][B1] == [R1[1]] and g.phase == PH_PLAY
+    assert list(g.pegs[0][B1]) == [R1[1]] and g.phase == PH_PLAY
 
 
 def test_pt_boat_power_off_in_beginner_and_while_hidden():
@@ -281,7 +281,7 @@ def test_destroyer_white_search_does_not_hit():
     g = setup(hand0=[W[0]])
     reveal(g, 0, A3)
     g.apply((M_PEG, W[0], A1, 0))
-    assert g.pegs[1][A1] == []
+    assert g.pegs[1][A1] == b""
 
 
 def test_sunk_destroyer_loses_its_white_pegs_except_on_the_submarine():
@@ -293,8 +293,8 @@ def test_sunk_destroyer_loses_its_white_pegs_except_on_the_submarine():
     begin(g)
     g.apply((M_PEG, R4, A3, 0))
     assert g.up[0][A3] == SUNK
-    assert g.pegs[1][A1] == [R1[0]] and W[0] in g.disc[0]
-    assert g.pegs[1][A4] == [W[1]]
+    assert list(g.pegs[1][A1]) == [R1[0]] and W[0] in g.disc[0]
+    assert list(g.pegs[1][A4]) == [W[1]]
     assert any(e[1] == EV_LOST_WHITES and e[2] == 1 for e in g.prev_events)
 
 

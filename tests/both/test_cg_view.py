@@ -217,8 +217,8 @@ def test_up_state_round_trips_in_save():
     g = setup(hand0=[W[0]])
     hit(g, 1, A1, R2[0])
     put_shield(g, 1, A1, SH[0])
-    g.spegs[1][A1].append(R1[0])
+    g.spegs[1][A1] += bytes((R1[0],))
     g.draw[0].remove(R1[0])
     h = Game.from_bytes(g.to_bytes())
-    assert h.up[1][A1] == UP and h.pegs[1][A1] == [R2[0]] and h.spegs[1][A1] == [R1[0]]
+    assert h.up[1][A1] == UP and list(h.pegs[1][A1]) == [R2[0]] and list(h.spegs[1][A1]) == [R1[0]]
     assert h.shield[1][A1] == SH[0]
