@@ -41,7 +41,7 @@ for _sub in ("tests", "firmware"):
 
 from tacduel import KINDS, STEP_MS, WANT, Cheat, Duel, public  # noqa: E402
 
-from host_tools.link_faults import FaultCable  # noqa: E402
+from host_tools.link_faults import FaultCable, fault_frame  # noqa: E402
 from torpedo.rules import OVER, SHOOTOUT  # noqa: E402
 
 GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
@@ -114,31 +114,8 @@ def play_game(i, o):
     while not d.over() and d.now - start < GAME_LIMIT_MS:
         d.now += STEP_MS
         t = d.now - start
-        for e in pulls + restarts:
-            e.check(t, d.hands)
-        off = any(0 <= e.when <= t < e.when + e.arg for e in pulls)
-        if off and cable.plugged:
-            cable.unplug()
-        elif not off and not cable.plugged:
-            cable.plug()
-        cut = -1
-        for e in restarts:
-            if 0 <= e.when <= t and not e.done:
-                e.done = True
-                side, before_save = e.arg
-                if d.hands[side].over():
-                    continue  # its game is over: the player has left it
-                if before_save:
-                    cut = side
-                else:
-                    d.hands[side].restart()
+        fault_frame(d, cable, t, pulls, restarts, phase, over=lambda h: h.over())
         for h in d.hands:
-            now = d.now + (phase if h.side else 0)
-            cable.tick(now)
-            if h.side == cut:
-                h.cut(now)
-            else:
-                h.step(now)
             g = h.m.g
             shootout = shootout or (g is not None and g.phase == SHOOTOUT)
     a, b = d.hands

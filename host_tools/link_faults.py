@@ -356,6 +356,39 @@ def _desync(a, b):
     return False
 
 
+def fault_frame(d, cable, t, pulls, restarts, phase, over=None):
+    """One frame of a duel under its fault schedule (t ms into the game): the events whose
+    trigger is met get their time (Event.check), the cable is pulled or plugged back as the pulls
+    say, a restart that is due is made (a cut before the save: that side's frame stops after its
+    step, h.cut), and each handheld steps, handheld 1 `phase` ms after handheld 0. over(hand):
+    a side whose game is over (its player has left it) is not restarted."""
+    for e in pulls + restarts:
+        e.check(t, d.hands)
+    off = any(0 <= e.when <= t < e.when + e.arg for e in pulls)
+    if off and cable.plugged:
+        cable.unplug()
+    elif not off and not cable.plugged:
+        cable.plug()
+    cut = -1
+    for e in restarts:
+        if 0 <= e.when <= t and not e.done:
+            e.done = True
+            side, before_save = e.arg
+            if over is not None and over(d.hands[side]):
+                continue
+            if before_save:
+                cut = side
+            else:
+                d.hands[side].restart()
+    for h in d.hands:
+        now = d.now + (phase if h.side else 0)
+        cable.tick(now)
+        if h.side == cut:
+            h.cut(now)
+        else:
+            h.step(now)
+
+
 def play_game(index, opts):
     """One game; returns its numbers as a dict."""
     r = random.Random(opts["seed"] * 1000003 + index)
@@ -388,29 +421,7 @@ def play_game(index, opts):
     while not finished() and d.now - start < GAME_LIMIT_MS:
         d.now += STEP_MS
         t = d.now - start
-        for e in pulls + restarts:
-            e.check(t, d.hands)
-        off = any(e.when >= 0 and e.when <= t < e.when + e.arg for e in pulls)
-        if off and cable.plugged:
-            cable.unplug()
-        elif not off and not cable.plugged:
-            cable.plug()
-        cut = -1
-        for e in restarts:
-            if e.when >= 0 and not e.done and e.when <= t:
-                e.done = True
-                side, before_save = e.arg
-                if before_save:
-                    cut = side
-                else:
-                    d.hands[side].restart()
-        for h in d.hands:
-            now = d.now + (phase if h.side else 0)
-            cable.tick(now)
-            if h.side == cut:
-                h.cut(now)
-            else:
-                h.step(now)
+        fault_frame(d, cable, t, pulls, restarts, phase)
         if t_ready < 0 and a.g.ready() and b.g.ready():
             t_ready, wire_ready = t, sum(cable.wire_bytes)
         if t_over < 0 and (a.g.phase >= OVER or b.g.phase >= OVER):
