@@ -41,7 +41,7 @@ for _sub in ("tests", "firmware"):
 
 from tacduel import KINDS, STEP_MS, WANT, Cheat, Duel, public  # noqa: E402
 
-from host_tools.link_faults import FaultCable, fault_frame  # noqa: E402
+from host_tools.link_faults import Event, FaultCable, fault_frame  # noqa: E402
 from torpedo.rules import OVER, SHOOTOUT  # noqa: E402
 
 GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
@@ -50,30 +50,14 @@ LONG_PULL = (31000, 40000)  # past the 30 s forfeit timeout (link.match)
 _FLIP = 1  # torpedo.cable's stage: the coin toss
 
 
-class Event:
-    """A pull or a restart, and when it comes: `when` game ms once its trigger is met (a time, a
-    number of calls made on both sides, or a side's game over or tossing its coin)."""
-
-    def __init__(self, trigger, arg):
-        self.trigger = trigger
-        self.arg = arg
-        self.when = -1
-        self.done = False
-
-    def check(self, t, hands):
-        if self.when >= 0:
-            return
-        k = self.trigger
-        if k[0] == "ms":
-            hit = t >= k[1]
-        elif k[0] == "calls":
-            hit = sum(_calls(h) for h in hands) >= k[1]
-        elif k[0] == "over":
-            hit = any(h.m.g is not None and h.m.g.phase == OVER for h in hands)
-        else:  # "coin"
-            hit = any(h.m.stage == _FLIP for h in hands)
-        if hit:
-            self.when = t + k[-1] if k[0] != "ms" else t
+def _met(k, hands):
+    """A trigger of link_faults.Event's met: calls made on both sides, a side's game over, or a
+    side tossing its coin."""
+    if k[0] == "calls":
+        return sum(_calls(h) for h in hands) >= k[1]
+    if k[0] == "over":
+        return any(h.m.g is not None and h.m.g.phase == OVER for h in hands)
+    return any(h.m.stage == _FLIP for h in hands)  # "coin"
 
 
 def _calls(h):
@@ -103,18 +87,18 @@ def play_game(i, o):
     aim = r.choice((40, 60, 90))  # 90: many first-torpedo hits, ties, shoot-outs
     d = Duel(seeds=(r.randrange(1, 1 << 20), r.randrange(1, 1 << 20)), level=r.randrange(3),
              touching=r.random() < 0.5, aims=(aim, aim), cable=cable, cheat=cheat)  # fmt: skip
-    pulls = [Event(_random_trigger(r), r.randrange(*SHORT_PULL)) for _ in range(max(0, o["unplug"] - 1))]
+    pulls = [Event(r.randrange(*SHORT_PULL), _random_trigger(r)) for _ in range(max(0, o["unplug"] - 1))]
     if o["unplug"] > 0:
         where = ("coin", 0) if r.random() < 0.5 else ("over", 0)
-        pulls.append(Event(where, r.randrange(*LONG_PULL)))
-    restarts = [Event(_random_trigger(r), (r.randrange(2), r.random() < 0.5)) for _ in range(o["restart"])]
+        pulls.append(Event(r.randrange(*LONG_PULL), where))
+    restarts = [Event((r.randrange(2), r.random() < 0.5), _random_trigger(r)) for _ in range(o["restart"])]
     phase = r.randrange(1, STEP_MS)  # handheld 1's frames start this long after handheld 0's
     start = d.now
     shootout = False
     while not d.over() and d.now - start < GAME_LIMIT_MS:
         d.now += STEP_MS
         t = d.now - start
-        fault_frame(d, cable, t, pulls, restarts, phase, over=lambda h: h.over())
+        fault_frame(d, cable, t, pulls, restarts, phase, _met, over=lambda h: h.over())
         for h in d.hands:
             g = h.m.g
             shootout = shootout or (g is not None and g.phase == SHOOTOUT)

@@ -292,35 +292,43 @@ class FaultDuel(Duel):
 
 
 class Event:
-    """A pull or a restart, and when it comes: a given phase reached by either side, a number of
-    shots answered, or a time in the first 15 s (the handshake, the coin, the commitments)."""
+    """A pull or a restart (arg: how long; or the side, and whether the cut comes before the
+    save), and when it comes: `when`, game ms, once its trigger is met. A trigger is ("ms", t) or
+    (what, ..., delay): what the bench's met(trigger, hands) says has happened, delay ms later
+    (fault_frame)."""
 
-    def __init__(self, r, arg, trigger=None):
+    def __init__(self, arg, trigger):
         self.arg = arg
-        self.when = -1  # game ms, once triggered
-        self.done = False
-        if trigger is None:
-            x = r.random()
-            if x < 0.25:
-                trigger = ("ms", r.randrange(100, 15000))
-            elif x < 0.35:
-                trigger = (OVER, r.randrange(0, 500))  # the reveals take a second or two
-            else:  # games last 100 to 200 shots
-                trigger = ("shots", r.randrange(0, 120), r.randrange(0, 3000))
         self.trigger = trigger
+        self.when = -1
+        self.done = False
 
-    def check(self, t, hands):
+    def check(self, t, hands, met):
         if self.when >= 0:
             return
         k = self.trigger
         if k[0] == "ms":
-            hit = t >= k[1]
-        elif k[0] == "shots":
-            hit = hands[0].g.peer.n_log + hands[1].g.peer.n_log >= k[1]
-        else:
-            hit = any(h.g.phase == k[0] for h in hands)
-        if hit:
-            self.when = t + k[-1] if k[0] != "ms" else t
+            if t >= k[1]:
+                self.when = t
+        elif met(k, hands):
+            self.when = t + k[-1]
+
+
+def _trigger(r):
+    """A random trigger of Link battle's: a time in the first 15 s (the handshake, the coin, the
+    commitments), the reveals, or a number of shots answered (games last 100 to 200)."""
+    x = r.random()
+    if x < 0.25:
+        return ("ms", r.randrange(100, 15000))
+    if x < 0.35:
+        return (OVER, r.randrange(0, 500))  # the reveals take a second or two
+    return ("shots", r.randrange(0, 120), r.randrange(0, 3000))
+
+
+def _met(k, hands):
+    if k[0] == "shots":
+        return hands[0].g.peer.n_log + hands[1].g.peer.n_log >= k[1]
+    return any(h.g.phase == k[0] for h in hands)
 
 
 def _journal_faults(sent, taken):
@@ -356,14 +364,15 @@ def _desync(a, b):
     return False
 
 
-def fault_frame(d, cable, t, pulls, restarts, phase, over=None):
+def fault_frame(d, cable, t, pulls, restarts, phase, met, over=None):
     """One frame of a duel under its fault schedule (t ms into the game): the events whose
-    trigger is met get their time (Event.check), the cable is pulled or plugged back as the pulls
-    say, a restart that is due is made (a cut before the save: that side's frame stops after its
-    step, h.cut), and each handheld steps, handheld 1 `phase` ms after handheld 0. over(hand):
-    a side whose game is over (its player has left it) is not restarted."""
+    trigger is met get their time (Event.check, with the bench's met(trigger, hands)), the cable
+    is pulled or plugged back as the pulls say, a restart that is due is made (a cut before the
+    save: that side's frame stops after its step, h.cut), and each handheld steps, handheld 1
+    `phase` ms after handheld 0. over(hand): a side whose game is over (its player has left it)
+    is not restarted."""
     for e in pulls + restarts:
-        e.check(t, d.hands)
+        e.check(t, d.hands, met)
     off = any(0 <= e.when <= t < e.when + e.arg for e in pulls)
     if off and cable.plugged:
         cable.unplug()
@@ -403,10 +412,10 @@ def play_game(index, opts):
     d = FaultDuel(seeds, variant, touching, cable, liar)
     # cable pulls [when, how long] and restarts [when, side, a cut before the save]; `when` is
     # set once the event's trigger is met (Event)
-    pulls = [Event(r, r.randrange(*SHORT_PULL)) for _ in range(max(0, opts["unplug"] - 1))]
+    pulls = [Event(r.randrange(*SHORT_PULL), _trigger(r)) for _ in range(max(0, opts["unplug"] - 1))]
     if opts["unplug"] > 0:  # the long one: where a side owes a message that forfeits
-        pulls.append(Event(r, FORFEIT_MS + r.randrange(1000, 10000), (r.choice((COIN, OVER)), 0)))
-    restarts = [Event(r, (r.randrange(2), r.random() < 0.5)) for _ in range(opts["restart"])]
+        pulls.append(Event(FORFEIT_MS + r.randrange(1000, 10000), (r.choice((COIN, OVER)), 0)))
+    restarts = [Event((r.randrange(2), r.random() < 0.5), _trigger(r)) for _ in range(opts["restart"])]
     phase = r.randrange(1, STEP_MS)  # handheld 1's frames start this long after handheld 0's
     a, b = d.hands
     start = d.now
@@ -421,7 +430,7 @@ def play_game(index, opts):
     while not finished() and d.now - start < GAME_LIMIT_MS:
         d.now += STEP_MS
         t = d.now - start
-        fault_frame(d, cable, t, pulls, restarts, phase)
+        fault_frame(d, cable, t, pulls, restarts, phase, _met)
         if t_ready < 0 and a.g.ready() and b.g.ready():
             t_ready, wire_ready = t, sum(cable.wire_bytes)
         if t_over < 0 and (a.g.phase >= OVER or b.g.phase >= OVER):

@@ -88,19 +88,25 @@ class GameScreen(ui.Screen):
         return self.dp if lv == HARD else self.rnd
 
     # ---- the frame ----
+    def tumble(self, app, btn):
+        """The dice tumbling after a roll, a frame of it (A or B skips it): True while they do."""
+        if not self.anim:
+            return False
+        self.anim -= 1
+        if btn.pressed(A) or btn.pressed(B):  # skip the tumbling
+            self.anim = 0
+        if self.anim == 0:
+            self.settled(app)
+        app.redraw()
+        return True
+
     def update(self, app):
         g = self.g
         if g.phase == SETUP:
             self._setup(app)
             return
         btn = app.buttons
-        if self.anim:
-            self.anim -= 1
-            if btn.pressed(A) or btn.pressed(B):  # skip the tumbling
-                self.anim = 0
-            if self.anim == 0:
-                self.settled(app)
-            app.redraw()
+        if self.tumble(app, btn):
             return
         if self.is_cpu(g.turn):
             self._cpu(app, btn)

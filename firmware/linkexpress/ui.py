@@ -169,13 +169,7 @@ class Cable(GameScreen):
             app.redraw()
         elif ev & EV_ROLL and self.view is None:
             self.rolled(app)
-        if self.anim:
-            self.anim -= 1
-            if btn.pressed(A) or btn.pressed(B):  # skip the tumbling
-                self.anim = 0
-            if self.anim == 0:
-                self.settled(app)
-            app.redraw()
+        if self.tumble(app, btn):
             return
         if self.view is not None:
             if self.mine(self.g.turn):
