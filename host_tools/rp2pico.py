@@ -488,7 +488,7 @@ class Pico:
             elif kind == "h":
                 ev.update(live=int(rest[0]), free=int(rest[1]), peak=int(rest[2]), probe=int(rest[3]))
             elif kind == "f":
-                ev.update(work=int(rest[0]), save=int(rest[1]), saves=int(rest[2]))
+                ev.update(work=int(rest[0]), save=int(rest[1]), saves=int(rest[2]), max=int(rest[4]))
                 ev.update(ns=self._device_ns(int(rest[3])))
             elif kind in ("r", "b"):
                 ev.update(ns=self._device_ns(int(rest[-1])))

@@ -10,9 +10,10 @@ the same interpreter, so this wraps the board's make_hw() before main.py imports
 - while GP22 is driven high by the harness, gc.collect() after every frame and the peak of
   the live heap kept (reported in the h line, then reset);
 - `@rp2 r <ticks_us>` just before the firmware's soft reset (back to the menu after a game);
-- `@rp2 f <work_us> <save_us> <saves> <ticks_us>` after a frame that saved or worked 40 ms or
-  more: the frame's work (from its wait_frame() to the next), the part of it in
-  core.storage's save(), how many saves, when the frame began.
+- `@rp2 f <work_us> <save_us> <saves> <ticks_us> <max_us>` after a frame that saved: the
+  frame's work (from its wait_frame() to the next), the part of it in core.storage's save(),
+  how many saves, when the frame began, the longest frame since the last f line (this one
+  included). (A line after every slow frame delays the next frame enough to miss a key.)
 The harness reads the clock of an event from its ticks_us (the emulated TIMER), not from the
 time the line reached the console. Names are kept few and short: each is a qstr in the heap.
 """
@@ -32,7 +33,7 @@ import pico_oled  # noqa: E402
 
 _G = machine.Pin(22, machine.Pin.IN, machine.Pin.PULL_DOWN)
 _S = [None, 0, 0, 0]  # last "screen depth entry state view", -, -, peak
-_F = [0, 0, 0]  # this frame: its start (ticks_us), us in save(), saves
+_F = [0, 0, 0, 0]  # this frame: its start (ticks_us), us in save(), saves; the longest since
 _APP = [None]
 
 
@@ -86,9 +87,12 @@ def _hw():
 
     def _wait():
         t = ticks_us()
-        w = t - _F[0]
-        if _F[2] or (_F[0] and w >= 40000):
-            print("@rp2 f %d %d %d %d" % (w, _F[1], _F[2], _F[0]))
+        w = t - _F[0] if _F[0] else 0
+        if w > _F[3]:
+            _F[3] = w
+        if _F[2]:
+            print("@rp2 f %d %d %d %d %d" % (w, _F[1], _F[2], _F[0], _F[3]))
+            _F[3] = 0
         r = wait()
         _F[0] = ticks_us()
         _F[1] = _F[2] = 0
