@@ -314,7 +314,11 @@ class Link:
         else:
             arq = self.arq
             b = arq.backoff
-            rto = self.rto_max_ms if b > 4 else self.rto_ms << b
+            # RFC 6298 2.4 over a floor: rto_ms, the wire time and the peer's slowest frame
+            rto = (arq.srtt >> 3) + arq.rttvar
+            if rto < self.rto_ms:
+                rto = self.rto_ms
+            rto = self.rto_max_ms if b > 4 else rto << b
             if rto > self.rto_max_ms:
                 rto = self.rto_max_ms
             arq.check_timeout(now, rto)

@@ -456,3 +456,42 @@ def test_a_passing_foreign_version_hello_never_covers_a_live_session():
         p.cable.inject(1, _foreign_hello(3, (2, 5, 1)))
         p.run(250)
     assert p.links[1].status() == ST_VERSION
+
+
+def _slow_peer(hold_ms, n=8):
+    """Side 0 sends n messages one at a time (each after the last was taken: a battle's
+    shots); side 1 takes each only hold_ms after it arrived. Side 0's retransmits after
+    each message was taken."""
+    p = Pair()
+    _connect(p)
+    a = p.links[0]
+    p.auto_take[1] = False
+    after = []
+    for i in range(n):
+        p.outbox[0].append(("shot%d" % i).encode())
+        p.run(2000, until=lambda: p.links[1].arq.waiting() > 0)
+        assert p.links[1].arq.waiting() == 1
+        p.run(hold_ms)
+        p.inbox[1].append(p.links[1].recv())
+        p.save(1)
+        p.run(2000, until=lambda: a.unacked() == 0)
+        assert a.unacked() == 0
+        after.append(a.stats()["retransmits"])
+    assert p.inbox[1] == p.outbox[0]
+    return a, after
+
+
+def test_rto_learns_a_peer_slower_than_its_floor():
+    # the floor covers the wire and a peer's usual frame; a peer that always takes longer
+    # costs a resend or two, then the round trips it measured keep the timer off it
+    hold = Link(None, rand_source(1), 0).rto_ms + 150
+    a, after = _slow_peer(hold)
+    assert after[0] > 0
+    assert after[-1] == after[len(after) // 2]
+    assert (a.arq.srtt >> 3) >= hold
+
+
+def test_rto_fast_peer_never_resends():
+    a, after = _slow_peer(30)
+    assert after[-1] == 0
+    assert 0 < (a.arq.srtt >> 3) < a.rto_ms
