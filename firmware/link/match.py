@@ -27,8 +27,8 @@ save when due (a move made in the last frame leaves in this poll: it is in flash
 step(now): poll the link, start the game when the link opens, hand each message to the game,
 let it work, drain its outbox into the link, run the forfeit clock; then save again when due
 and poll once more, so that what was taken is acknowledged, and what the game sent for it
-(a shot's answer) leaves, in the frame it arrived, after the save as the rule wants. Screens never tick the link: they read
-the match and call its moves.
+(a shot's answer) leaves, in the frame it arrived, after the save as the rule wants. Screens
+never tick the link: they read the match and call its moves.
 
 A save is the head, the state's length (2 bytes, little-endian), the state, the link's
 snapshot, written through one Sink (the big fields are the game's own buffers, referenced, not

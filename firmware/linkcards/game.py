@@ -107,6 +107,9 @@ class LcGame(Match):
         self.rx_parts = 0
         self.mine1 = bytearray(_DECK_BYTES)  # our stage 1 of our deck, this epoch (finds our cards)
         self.peer2 = bytearray(_DECK_BYTES)  # our stage 2 of the peer's deck, this epoch (its order)
+        # ... and its stage 1 in that order: the deals (peer2[i] ^ d = peer1[i]), no exponentiation
+        self.peer1 = bytearray(_DECK_BYTES)
+        self.peer1_of = None  # (deck, epoch) peer1 holds, None when it holds none (after a restart)
         self.epochs = bytearray()  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
         self.hashes = bytearray()  # per shuffle above: SHA-256 of the stage the peer sent
         self.log = bytearray()  # every PLAY message, both sides, in order
@@ -164,16 +167,20 @@ class LcGame(Match):
 
     def work(self, units=0):
         """Work through the agenda: take what arrived, send what is ours, at most `units`
-        exponentiations (self.units over the cable). Returns True if anything changed (it is
-        saved)."""
+        exponentiations (self.units over the cable). Returns True if anything changed (saved,
+        unless it was only a stage's progress: a restart computes the stage again)."""
         units = units or self.units
         self.dirty = False
         changed = False
+        moved = False  # a stage went on: redraw, but nothing to save (a restart computes it again)
         self.budget = units
         try:
             while self.agenda and self.phase != CHEAT and self.budget > 0:
                 r = self._task(self.agenda[0], units)
                 if r < 0:
+                    break
+                if r == 0 and self.job is not None:  # a stage's progress: the budget is spent
+                    moved = True
                     break
                 changed = True
                 if r == 0:  # progress, not finished: the work budget is spent
@@ -187,7 +194,7 @@ class LcGame(Match):
         if changed or self.dirty:
             self._dirty = True
             return True
-        return False
+        return moved
 
     def my_move(self):
         """True when this side's player is to choose a move (view() and play())."""
@@ -353,13 +360,18 @@ class LcGame(Match):
                 self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
             else:
                 vals = memoryview(self.rx)[: n * deck.PLEN]  # the peer's stage 1, as received
-                self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf)
+                self.peer1_of = None
+                self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf, self.peer1)
         self.budget = 0  # a stage's work takes the step
         if not self.job.step(units):
             return 0
         self.job = None
+        if kind == _T_S2:
+            self.peer1_of = (d, epoch)
         if self.lie is not None:
             lie = self.lie("stage", bytes(buf[: n * deck.PLEN]))
+            if lie != buf[: n * deck.PLEN]:
+                self.peer1_of = None  # deals from what we sent, as an honest layer would not be
             buf[: len(lie)] = lie
         for m in deck.part_msgs(M_SHUFFLE, d, 1 if kind == _T_S1 else 2, epoch, buf, n):
             self._send(m)
@@ -395,8 +407,11 @@ class LcGame(Match):
     def _deal(self, d, epoch, i, stand):
         head = bytes((M_DEAL, d, epoch & 255, epoch >> 8, i))
         if d == self.peer:
-            y = deck.partial(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN], self.key_seed, d, epoch)
-            self.budget -= _DEAL_UNITS
+            if self.peer1_of == (d, epoch):  # the same value as our layer taken off, kept
+                y = bytes(self.peer1[i * deck.PLEN : (i + 1) * deck.PLEN])
+            else:
+                y = deck.partial(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN], self.key_seed, d, epoch)
+                self.budget -= _DEAL_UNITS
             if self.lie is not None:
                 y = self.lie("deal", y)
             self._send(head + y)
@@ -500,7 +515,7 @@ class LcGame(Match):
                 empty(t)  # its lists leave the heap now, before the check replays
                 self.table = t = None
             # the deck buffers served the deals: none is left, and the check needs none
-            self.rx = self.mine1 = self.peer2 = bytearray()
+            self.rx = self.mine1 = self.peer2 = self.peer1 = bytearray()
             from linkcards.check import Check
 
             self.check = Check(self)

@@ -87,3 +87,43 @@ def test_grid_commitment_catches_a_search_lie():
     other[0], other[1] = other[1], other[0]
     if other != mine.map:
         raises(CheatError, peer.check_open, mine.seed, bytes(other))
+
+
+def test_stage_one_by_factors_is_each_card_raised_to_the_key():
+    # 9.2's S1[j] = enc(in[o1[j]])^e: stage 1 computes it through the cards' factors, and
+    # counts only the exponentiations it did (one per prime base), in any subset of cards
+    seed = _rand(5)(deck.SEED_LEN)
+    for cards in (list(range(26)), [3, 7, 8, 24, 25]):
+        e = deck.exponent(seed, 1, 2)
+        order = deck.perm(seed, 1, 2, len(cards))
+        st = deck.Stage(seed, 1, 2, cards, True)
+        calls = 1
+        while not st.step(1):
+            calls += 1
+        want = [pow(deck.encode(cards[order[j]]), e, deck.P) for j in range(len(cards))]
+        assert deck.values(st.out) == want
+        primes = set()
+        for c in cards:
+            n, f = c + 2, 2
+            while n > 1:
+                if n % f:
+                    f += 1
+                else:
+                    primes.add(f)
+                    n //= f
+        assert calls <= len(primes) + 1  # one exponentiation per prime, not one per card
+        if len(cards) == 26:
+            assert calls < 13
+
+
+def test_stage_two_keeps_what_a_deal_decrypts_to():
+    # the other side's layer taken off deck position i is the stage-1 value at o2[i]: kept
+    # while stage 2 runs, it is what partial() computes
+    a, b = _rand(6)(deck.SEED_LEN), _rand(7)(deck.SEED_LEN)
+    s1 = deck.Stage(a, 0, 0, list(range(10)), True).run()
+    keep = bytearray(len(s1))
+    st = deck.Stage(b, 0, 0, memoryview(s1), False, None, keep)
+    s2 = st.run()
+    for i in range(10):
+        part = deck.PLEN * i
+        assert deck.partial(s2[part : part + deck.PLEN], b, 0, 0) == bytes(keep[part : part + deck.PLEN])
