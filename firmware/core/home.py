@@ -7,6 +7,7 @@ closes.
 """
 
 from core import font, modes, ui
+from core.app import GAME
 from core.compat import load
 from core.hal import LEFT, RIGHT, A
 from core.modes import LEGACY, SLOTS, slot_of
@@ -59,11 +60,22 @@ def _group(label, members):
     return lambda app: app.push(GroupMenu(label, members))
 
 
-def saved_slots(app):
-    """The slots holding a game, in Continue's order (no file is read)."""
-    if app.hw.storage is None:
+def saved_slots(app, more=()):
+    """The slots holding a game, in Continue's order (no file is read); with more (save names),
+    those of them there too, first. The saves' folder is listed once where the filesystem can
+    (core.storage.OsFs.listdir): a stat for every copy of every slot costs about 60 ms on the
+    device's flash (here, not in core.storage: a game's heap does without it)."""
+    st = app.hw.storage
+    if st is None:
         return []
-    return [s for s in SLOTS if app.has_game(s)]
+    ls = getattr(st.fs, "listdir", None)
+    if ls is None:
+        found = lambda k: st.has(k)  # noqa: E731
+    else:
+        here = ls(st.root)
+        found = lambda k: k in here or k + ".tmp" in here or k + ".bak" in here  # noqa: E731
+    n = len(GAME)
+    return [k if k in more else k[n:] for k in more + tuple(GAME + s for s in SLOTS) if found(k)]
 
 
 def _continue(app):
@@ -83,9 +95,11 @@ class Home(_Menu):
         was = self.items[self.sel][0] if (self.items and self._shown) else None
         items = []
         if app is not None:
-            if app.hw.storage is not None and app.hw.storage.has(LEGACY):
+            found = saved_slots(app, (LEGACY,))
+            if LEGACY in found:
                 load("core.saved").migrate(app)
-            if saved_slots(app):
+                found = saved_slots(app)
+            if found:
                 items.append(("continue", _continue))
         for label, members in modes.main_rows():
             if len(members) == 1 and label == members[0][0]:

@@ -16,9 +16,11 @@ Counters are full integers (snapshot: u32); DATA frames carry them mod 2**16,
 which is unambiguous because at most `window` frames are ever in flight.
 
 Round-trip time (RFC 6298, Karn's rule): one frame at a time is timed from its first
-transmission to the ack that covers it; a frame sent again is never timed. srtt and rttvar
-are kept in eighths and quarters of a ms (Jacobson's integer form), 0 before the first sample;
-link.session takes rto = max(its floor, srtt + 4 * rttvar) (docs/link-protocol.md 4.2).
+transmission to the ack that covers it; a frame sent again is never timed. rtt holds the
+timed frame's seq + 1 (0: none), when it left, SRTT in eighths of a ms and RTTVAR in quarters
+(Jacobson's integer form), 0 before the first sample; link.session takes
+rto = max(its floor, SRTT + 4 RTTVAR) (docs/link-protocol.md 4.2). One list, one name: every
+new name is interned for good (link.match).
 """
 
 import io
@@ -72,10 +74,7 @@ class Arq:
         self.ack_due = False
         self.sent_ms = 0  # when the oldest unacked frame was (re)sent
         self.backoff = 0  # timeouts in a row
-        self._timed = 0  # the frame being timed, its seq + 1 (0: none)
-        self._timed_ms = 0  # ... when it first left
-        self.srtt = 0  # smoothed round trip, ms * 8 (0: no sample yet)
-        self.rttvar = 0  # its mean deviation, ms * 4
+        self.rtt = [0, 0, 0, 0]  # timed seq + 1, its first send, SRTT * 8, RTTVAR * 4 (ms)
 
     # --- the game's side -------------------------------------------------
     def queue(self, payload):
@@ -144,25 +143,20 @@ class Arq:
         if self.tx_sent < self.tx_base:
             self.tx_sent = self.tx_base
         self.sent_ms = now
-        if self._timed and self.tx_base >= self._timed:
-            self._sample(ticks_diff(now, self._timed_ms))
+        rtt = self.rtt
+        if rtt[0] and self.tx_base >= rtt[0]:  # the timed frame: a sample (RFC 6298 2.2, 2.3)
+            rtt[0] = 0
+            r = ticks_diff(now, rtt[1])
+            if r >= 0:
+                if not rtt[2]:
+                    rtt[2] = r << 3
+                    rtt[3] = r << 1
+                else:
+                    r -= rtt[2] >> 3
+                    rtt[2] += r
+                    rtt[3] += (r if r >= 0 else -r) - (rtt[3] >> 2)
             self.backoff = 0  # RFC 6298 5.7: a backed-off rto stays until a new sample
         return True
-
-    def _sample(self, r):
-        """One round trip of r ms into srtt and rttvar (RFC 6298 2.2 and 2.3, alpha 1/8, beta 1/4)."""
-        self._timed = 0
-        if r < 0:
-            return
-        if not self.srtt:
-            self.srtt = r << 3
-            self.rttvar = r << 1
-            return
-        e = r - (self.srtt >> 3)
-        self.srtt += e
-        if e < 0:
-            e = -e
-        self.rttvar += e - (self.rttvar >> 2)
 
     def next_data(self):
         """Sequence number of the next DATA frame to send now, or -1."""
@@ -179,11 +173,11 @@ class Arq:
             self.sent_ms = now
         if seq < self.tx_high:
             self.retransmits += 1
-            if self._timed and seq < self._timed:
-                self._timed = 0  # Karn: an ack may now be the resent copy's
-        elif not self._timed:
-            self._timed = seq + 1
-            self._timed_ms = now
+            if seq < self.rtt[0]:
+                self.rtt[0] = 0  # Karn: an ack may now be the resent copy's
+        elif not self.rtt[0]:
+            self.rtt[0] = seq + 1
+            self.rtt[1] = now
         self.tx_sent = seq + 1
         if self.tx_sent > self.tx_high:
             self.tx_high = self.tx_sent
@@ -196,7 +190,7 @@ class Arq:
             return False
         self.tx_sent = self.tx_base
         self.backoff += 1
-        self._timed = 0
+        self.rtt[0] = 0
         return True
 
     def resend_now(self):
@@ -208,7 +202,7 @@ class Arq:
         """A new link session: nothing is in flight, untaken messages will come again."""
         self.tx_sent = self.tx_base
         self.tx_high = self.tx_base
-        self._timed = 0
+        self.rtt[0] = 0
         self.rx_got = self.rx_read  # untaken messages are unacked: the peer resends them
         self.backoff = 0
         self.ack_due = True

@@ -95,14 +95,13 @@ class Stage:
 
     inputs: the values in the order received, as one blob of PLEN-byte values (a bytearray or
     memoryview: no list of big ints in the heap) or a list of ints; plain: card numbers instead
-    (stage 1); out: a buffer of at least PLEN * n bytes to write into (allocated once by the game);
-    keep: a buffer for in[order[j]] itself at j (a blob's stage 2: those are the deals, 9.2).
+    (stage 1); out: a buffer of at least PLEN * n bytes to write into (allocated once by the game).
 
-    Stage 1 raises card + 2 to e by its factors: enc(k)^e = ((k + 2)^e)^2 and (a b)^e = a^e b^e,
-    so a deck of 26 cards costs one exponentiation per prime up to 27 (9) and two products a
-    card; the values are the same. step(n) counts exponentiations only."""
+    Stage 1 raises card + 2 to e by its prime factors: enc(k)^e = ((k + 2)^e)^2 and
+    (a b)^e = a^e b^e, so a deck of 26 cards costs one exponentiation per prime up to 27 (nine)
+    and a few products a card; the values are the same. step(n) counts exponentiations only."""
 
-    def __init__(self, seed, deck, epoch, inputs, plain=False, out=None, keep=None):
+    def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
         self.blob = not plain and not isinstance(inputs, list)
         self.n = len(inputs) // PLEN if self.blob else len(inputs)
         self.e = exponent(seed, deck, epoch)
@@ -110,51 +109,41 @@ class Stage:
         self.inputs = inputs
         self.plain = plain
         self.out = out if out is not None else bytearray(PLEN * self.n)
-        self.keep = keep
         self.done = 0
-        self.pw = {} if plain else None  # base -> base^e mod P (stage 1: bases 2..255)
-
-    def _pw(self, b):
-        """b^e mod P for a card's base b: (exponentiations spent, the value)."""
-        pw = self.pw
-        v = pw.get(b)
-        if v is not None:
-            return 0, v
-        f = 2
-        while f * f <= b and b % f:
-            f += 1
-        if f * f > b:  # a prime
-            v = pow(b, self.e, P)
-            pw[b] = v
-            return 1, v
-        k1, v1 = self._pw(f)
-        k2, v2 = self._pw(b // f)
-        v = v1 * v2 % P
-        pw[b] = v
-        return k1 + k2, v
+        self.table = {} if plain else None  # stage 1: prime -> prime^e mod P (no new name: 'table')
 
     def step(self, n):
         """Up to n exponentiations; True when the stage is complete."""
         while n > 0 and self.done < self.n:
             i = self.order[self.done]
-            o = PLEN * self.done
             if self.blob:
-                b = self.inputs[i * PLEN : (i + 1) * PLEN]
-                if self.keep is not None:
-                    self.keep[o : o + PLEN] = b
-                x = pow(from_bytes(b), self.e, P)
+                x = pow(from_bytes(self.inputs[i * PLEN : (i + 1) * PLEN]), self.e, P)
                 n -= 1
             elif self.plain:
-                k, v = self._pw(self.inputs[i] + 2)
-                x = v * v % P
-                n -= k
+                b = self.inputs[i] + 2
+                x = 1
+                f = 2
+                while b > 1:  # b's prime factors f, smallest first
+                    if f * f > b:
+                        f = b
+                    if b % f:
+                        f += 1
+                        continue
+                    v = self.table.get(f)
+                    if v is None:
+                        v = self.table[f] = pow(f, self.e, P)
+                        n -= 1
+                    x = x * v % P
+                    b //= f
+                x = x * x % P
             else:
                 x = pow(self.inputs[i], self.e, P)
                 n -= 1
+            o = PLEN * self.done
             self.out[o : o + PLEN] = to_bytes(x)
             self.done += 1
         if self.done == self.n:
-            self.pw = None
+            self.table = None
         return self.done == self.n
 
     def run(self):

@@ -315,7 +315,7 @@ class Link:
             arq = self.arq
             b = arq.backoff
             # RFC 6298 2.4 over a floor: rto_ms, the wire time and the peer's slowest frame
-            rto = (arq.srtt >> 3) + arq.rttvar
+            rto = (arq.rtt[2] >> 3) + arq.rtt[3]
             if rto < self.rto_ms:
                 rto = self.rto_ms
             rto = self.rto_max_ms if b > 4 else rto << b

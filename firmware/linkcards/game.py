@@ -66,7 +66,6 @@ _T_OPEN = const(9)  # take the peer's keys and grid
 _T_CHECK = const(10)  # the end-of-game check
 
 _DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
-_DEAL_UNITS = const(3)  # a decryption's 256-bit exponent against a stage's 96-bit ones
 
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS: HELLO rules byte 0 (tests/both/test_lc_cable.py)
@@ -106,10 +105,9 @@ class LcGame(Match):
         self.rx = bytearray(_DECK_BYTES)  # a stage being received
         self.rx_parts = 0
         self.mine1 = bytearray(_DECK_BYTES)  # our stage 1 of our deck, this epoch (finds our cards)
-        self.peer2 = bytearray(_DECK_BYTES)  # our stage 2 of the peer's deck, this epoch (its order)
-        # ... and its stage 1 in that order: the deals (peer2[i] ^ d = peer1[i]), no exponentiation
-        self.peer1 = bytearray(_DECK_BYTES)
-        self.peer1_of = None  # (deck, epoch) peer1 holds, None when it holds none (after a restart)
+        # our stage 2 of the peer's deck this epoch while it is made; once sent, what each position
+        # decrypts to under our layer (the peer's stage 1 in our order): the deals, kept (9.2)
+        self.peer2 = bytearray(_DECK_BYTES)
         self.epochs = bytearray()  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
         self.hashes = bytearray()  # per shuffle above: SHA-256 of the stage the peer sent
         self.log = bytearray()  # every PLAY message, both sides, in order
@@ -360,21 +358,23 @@ class LcGame(Match):
                 self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)
             else:
                 vals = memoryview(self.rx)[: n * deck.PLEN]  # the peer's stage 1, as received
-                self.peer1_of = None
-                self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf, self.peer1)
+                self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf)
         self.budget = 0  # a stage's work takes the step
-        if not self.job.step(units):
+        job = self.job
+        if not job.step(units):
             return 0
         self.job = None
-        if kind == _T_S2:
-            self.peer1_of = (d, epoch)
         if self.lie is not None:
             lie = self.lie("stage", bytes(buf[: n * deck.PLEN]))
-            if lie != buf[: n * deck.PLEN]:
-                self.peer1_of = None  # deals from what we sent, as an honest layer would not be
             buf[: len(lie)] = lie
         for m in deck.part_msgs(M_SHUFFLE, d, 1 if kind == _T_S1 else 2, epoch, buf, n):
-            self._send(m)
+            self._send(m)  # copies: buf may change now
+        if kind == _T_S2:  # position j under our layer: the peer's stage-1 value at our order[j]
+            k = deck.PLEN
+            rx = memoryview(self.rx)
+            for j in range(n):
+                i = job.order[j]
+                buf[j * k : j * k + k] = rx[i * k : i * k + k]
         return 1
 
     def _take_stage(self, kind, d, epoch):
@@ -407,11 +407,8 @@ class LcGame(Match):
     def _deal(self, d, epoch, i, stand):
         head = bytes((M_DEAL, d, epoch & 255, epoch >> 8, i))
         if d == self.peer:
-            if self.peer1_of == (d, epoch):  # the same value as our layer taken off, kept
-                y = bytes(self.peer1[i * deck.PLEN : (i + 1) * deck.PLEN])
-            else:
-                y = deck.partial(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN], self.key_seed, d, epoch)
-                self.budget -= _DEAL_UNITS
+            y = bytes(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN])  # kept: no exponentiation
+            self.budget -= 1  # a few a frame: what they send waits in the heap (link_cards fits 192 KB)
             if self.lie is not None:
                 y = self.lie("deal", y)
             self._send(head + y)
@@ -515,7 +512,7 @@ class LcGame(Match):
                 empty(t)  # its lists leave the heap now, before the check replays
                 self.table = t = None
             # the deck buffers served the deals: none is left, and the check needs none
-            self.rx = self.mine1 = self.peer2 = self.peer1 = bytearray()
+            self.rx = self.mine1 = self.peer2 = bytearray()
             from linkcards.check import Check
 
             self.check = Check(self)

@@ -116,14 +116,14 @@ def test_stage_one_by_factors_is_each_card_raised_to_the_key():
             assert calls < 13
 
 
-def test_stage_two_keeps_what_a_deal_decrypts_to():
-    # the other side's layer taken off deck position i is the stage-1 value at o2[i]: kept
-    # while stage 2 runs, it is what partial() computes
+def test_a_deal_is_the_stage_one_value_the_other_side_reordered():
+    # the other side's layer taken off deck position i (partial()) is the stage-1 value it put
+    # at i: what linkcards.game sends for a deal, kept from its stage 2, no exponentiation
     a, b = _rand(6)(deck.SEED_LEN), _rand(7)(deck.SEED_LEN)
     s1 = deck.Stage(a, 0, 0, list(range(10)), True).run()
-    keep = bytearray(len(s1))
-    st = deck.Stage(b, 0, 0, memoryview(s1), False, None, keep)
+    st = deck.Stage(b, 0, 0, memoryview(s1), False)
     s2 = st.run()
+    k = deck.PLEN
     for i in range(10):
-        part = deck.PLEN * i
-        assert deck.partial(s2[part : part + deck.PLEN], b, 0, 0) == bytes(keep[part : part + deck.PLEN])
+        j = st.order[i]
+        assert deck.partial(s2[i * k : i * k + k], b, 0, 0) == s1[j * k : j * k + k]
