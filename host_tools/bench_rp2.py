@@ -118,9 +118,18 @@ def open_entries(p, entries):
             _press_and_see(p, "DOWN")
         else:
             raise CheckFailed("no menu entry %r (at %r)" % (key, state(p)))
+        _frame_done(p)
         t = p.press("A", after_ms=0)
         p.run_until(lambda t=t: p.last("s", t) is not None, 3000)
     return t
+
+
+def _frame_done(p, timeout_ms=500):
+    """Until the probe's h line after the last s line: the frame that drew the screen is over
+    (a key pressed while such a frame still runs, 50 ms of a 115 ms frame, is never polled)."""
+    s = p.last("s")
+    if s is not None:
+        p.run_until(lambda: p.events.index(s) < len(p.events) - 1 and p.last("h", s["at_ns"]), timeout_ms)
 
 
 def _press_and_see(p, key, wait_ms=300):
