@@ -60,22 +60,21 @@ def _group(label, members):
     return lambda app: app.push(GroupMenu(label, members))
 
 
-def saved_slots(app, more=()):
-    """The slots holding a game, in Continue's order (no file is read); with more (save names),
-    those of them there too, first. The saves' folder is listed once where the filesystem can
-    (core.storage.OsFs.listdir): a stat for every copy of every slot costs about 60 ms on the
-    device's flash (here, not in core.storage: a game's heap does without it)."""
+def saved_slots(app):
+    """The slots holding a game, in Continue's order (no file is read). The saves' folder is
+    listed once where the filesystem can (core.storage.OsFs.listdir): a stat for every copy of
+    every slot costs about 60 ms on the device's flash."""
     st = app.hw.storage
     if st is None:
         return []
-    ls = getattr(st.fs, "listdir", None)
-    if ls is None:
-        found = lambda k: st.has(k)  # noqa: E731
-    else:
-        here = ls(st.root)
-        found = lambda k: k in here or k + ".tmp" in here or k + ".bak" in here  # noqa: E731
-    n = len(GAME)
-    return [k if k in more else k[n:] for k in more + tuple(GAME + s for s in SLOTS) if found(k)]
+    ls = getattr(getattr(st, "fs", None), "listdir", None)  # a stand-in storage may have no fs
+    here = ls(st.root) if ls is not None else None
+    out = []
+    for s in SLOTS:
+        k = GAME + s
+        if st.has(k) if here is None else (k in here or k + ".tmp" in here or k + ".bak" in here):
+            out.append(s)
+    return out
 
 
 def _continue(app):
@@ -95,11 +94,9 @@ class Home(_Menu):
         was = self.items[self.sel][0] if (self.items and self._shown) else None
         items = []
         if app is not None:
-            found = saved_slots(app, (LEGACY,))
-            if LEGACY in found:
+            if app.hw.storage is not None and app.hw.storage.has(LEGACY):
                 load("core.saved").migrate(app)
-                found = saved_slots(app)
-            if found:
+            if saved_slots(app):
                 items.append(("continue", _continue))
         for label, members in modes.main_rows():
             if len(members) == 1 and label == members[0][0]:

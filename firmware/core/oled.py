@@ -13,22 +13,22 @@ import sys
 
 from core.compat import const, unload
 
-# The driver's imports that an I2C panel on MicroPython never uses, answered at once (sys stands
-# in for them: neither name is in it): typing (CircuitPython's annotations, tried by the driver
-# and its I2C device: a missing module is looked for in every folder of sys.path, three stats
-# each, at a few ms a stat on the device's flash) and the SPI panel's
+# The driver's imports that an I2C panel on MicroPython never uses, answered at once (core.compat,
+# a module, stands in for them: neither name is in it): typing (CircuitPython's annotations,
+# tried by the driver and its I2C device: a missing module is looked for in every folder of
+# sys.path, three stats each, at a few ms a stat on the device's flash) and the SPI panel's
 # adafruit_bus_device.spi_device (a module loaded only to be dropped).
-if sys.implementation.name == "micropython":
+if getattr(sys.implementation, "name", "micropython") == "micropython":  # not on CPython
     if "typing" not in sys.modules:
-        sys.modules["typing"] = sys
-    sys.modules["adafruit_bus_device.spi_device"] = sys  # dropped below anyway
+        sys.modules["typing"] = sys.modules["core.compat"]
+    sys.modules["adafruit_bus_device.spi_device"] = sys.modules["core.compat"]  # dropped below
 
 import adafruit_ssd1306  # noqa: E402
 
 # What the driver brings for SPI panels (its SPI class, adafruit_bus_device.spi_device) an I2C
 # panel never uses: out of the heap (about 3 KB, for every screen of every mode).
 adafruit_ssd1306.SSD1306_SPI = adafruit_ssd1306.spi_device = None
-if sys.modules.get("typing") is sys:
+if sys.modules.get("typing") is sys.modules["core.compat"]:
     unload("typing")
 unload("adafruit_bus_device.spi_device")
 

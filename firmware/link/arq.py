@@ -14,19 +14,12 @@ move we sent is always in our flash before its first byte leaves.
 
 Counters are full integers (snapshot: u32); DATA frames carry them mod 2**16,
 which is unambiguous because at most `window` frames are ever in flight.
-
-Round-trip time (RFC 6298, Karn's rule): one frame at a time is timed from its first
-transmission to the ack that covers it; a frame sent again is never timed. rtt holds the
-timed frame's seq + 1 (0: none), when it left, SRTT in eighths of a ms and RTTVAR in quarters
-(Jacobson's integer form), 0 before the first sample; link.session takes
-rto = max(its floor, SRTT + 4 RTTVAR) (docs/link-protocol.md 4.2). One list, one name: every
-new name is interned for good (link.match).
 """
 
 import io
 
 from core.compat import const, ticks_diff
-from link.frame import D_DUP, D_FULL, D_ORDER, MAX_PAYLOAD, copy_bytes
+from link.frame import D_DUP, D_FULL, D_ORDER, D_STATE, MAX_PAYLOAD, copy_bytes
 
 _M16 = const(0xFFFF)
 _SNAP_FORMAT = const(1)
@@ -74,7 +67,6 @@ class Arq:
         self.ack_due = False
         self.sent_ms = 0  # when the oldest unacked frame was (re)sent
         self.backoff = 0  # timeouts in a row
-        self.rtt = [0, 0, 0, 0]  # timed seq + 1, its first send, SRTT * 8, RTTVAR * 4 (ms)
 
     # --- the game's side -------------------------------------------------
     def queue(self, payload):
@@ -137,25 +129,14 @@ class Arq:
         if d == 0:
             return False
         if d > self.tx_high - self.tx_base:
-            drops[D_ORDER] += 1  # acks something never sent: ignore
+            drops[D_STATE] += 1  # acks something never sent: ignore (not "order": it is no DATA
+            # of the peer's on its way, and the forfeit clock starts again on those: link.match)
             return False
         self.tx_base += d
         if self.tx_sent < self.tx_base:
             self.tx_sent = self.tx_base
         self.sent_ms = now
-        rtt = self.rtt
-        if rtt[0] and self.tx_base >= rtt[0]:  # the timed frame: a sample (RFC 6298 2.2, 2.3)
-            rtt[0] = 0
-            r = ticks_diff(now, rtt[1])
-            if r >= 0:
-                if not rtt[2]:
-                    rtt[2] = r << 3
-                    rtt[3] = r << 1
-                else:
-                    r -= rtt[2] >> 3
-                    rtt[2] += r
-                    rtt[3] += (r if r >= 0 else -r) - (rtt[3] >> 2)
-            self.backoff = 0  # RFC 6298 5.7: a backed-off rto stays until a new sample
+        self.backoff = 0
         return True
 
     def next_data(self):
@@ -173,11 +154,6 @@ class Arq:
             self.sent_ms = now
         if seq < self.tx_high:
             self.retransmits += 1
-            if seq < self.rtt[0]:
-                self.rtt[0] = 0  # Karn: an ack may now be the resent copy's
-        elif not self.rtt[0]:
-            self.rtt[0] = seq + 1
-            self.rtt[1] = now
         self.tx_sent = seq + 1
         if self.tx_sent > self.tx_high:
             self.tx_high = self.tx_sent
@@ -190,7 +166,6 @@ class Arq:
             return False
         self.tx_sent = self.tx_base
         self.backoff += 1
-        self.rtt[0] = 0
         return True
 
     def resend_now(self):
@@ -202,7 +177,6 @@ class Arq:
         """A new link session: nothing is in flight, untaken messages will come again."""
         self.tx_sent = self.tx_base
         self.tx_high = self.tx_base
-        self.rtt[0] = 0
         self.rx_got = self.rx_read  # untaken messages are unacked: the peer resends them
         self.backoff = 0
         self.ack_due = True

@@ -110,7 +110,7 @@ class Stage:
         self.plain = plain
         self.out = out if out is not None else bytearray(PLEN * self.n)
         self.done = 0
-        self.table = {} if plain else None  # stage 1: prime -> prime^e mod P (no new name: 'table')
+        self.table = {}  # stage 1: prime -> prime^e mod P (no new name: 'table')
 
     def step(self, n):
         """Up to n exponentiations; True when the stage is complete."""
@@ -143,7 +143,7 @@ class Stage:
             self.out[o : o + PLEN] = to_bytes(x)
             self.done += 1
         if self.done == self.n:
-            self.table = None
+            self.table = {}
         return self.done == self.n
 
     def run(self):

@@ -302,7 +302,6 @@ def test_saved_slots_from_one_listing_of_the_folder_with_every_kind_of_copy():
     want = [s for s in modes.SLOTS if s in ("cards", "torpedo")]
     assert saved_slots(app) == want
     assert calls == [_DIR]
-    assert saved_slots(app, ("game",)) == want
     st.fs = OsFs()
     st.fs.listdir = None
     assert saved_slots(app) == want
