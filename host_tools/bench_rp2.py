@@ -125,11 +125,13 @@ def open_entries(p, entries):
 
 
 def _frame_done(p, timeout_ms=500):
-    """Until the probe's h line after the last s line: the frame that drew the screen is over
-    (a key pressed while such a frame still runs, 50 ms of a 115 ms frame, is never polled)."""
+    """Until the probe's h line after the last s line (the frame that drew the screen is over),
+    then one frame more: the key before was released while that frame ran (115 ms with the
+    probe's lines), and a press now, before any poll saw it up, would be no new press."""
     s = p.last("s")
     if s is not None:
         p.run_until(lambda: p.events.index(s) < len(p.events) - 1 and p.last("h", s["at_ns"]), timeout_ms)
+    p.run_ms(40)
 
 
 def _press_and_see(p, key, wait_ms=300):
