@@ -81,9 +81,13 @@ def make_hw():
     from core.storage import Storage
 
     Pin = machine.Pin
+    storage = Storage(SAVES)
+    # core.restart's note there: a game went back to the menu through a soft reset, and the
+    # panel still shows its last frame (kept until the menu's first, not blanked)
+    back = storage.has("way")
     i2c = machine.I2C(I2C_ID, sda=Pin(PINS["oled_sda"]), scl=Pin(PINS["oled_scl"]), freq=I2C_FREQ)
     try:
-        display = oled.Oled(i2c, addr=OLED_ADDR)
+        display = oled.Oled(i2c, addr=OLED_ADDR, still=back)
     except (OSError, ValueError) as e:
         raise OSError(
             "no OLED at 0x%02X on I2C%d (SDA GP%d, SCL GP%d): check the wiring (%s)"
@@ -97,7 +101,6 @@ def make_hw():
     pwm = machine.PWM(Pin(PINS["piezo"]))
     pwm.duty_u16(0)
     sound = Sound(PwmTone(pwm))
-    storage = Storage(SAVES)
     hw = Hw(NAME, display, buttons, FrameClock(), link=uart, storage=storage, sound=sound)
     hw.reset = machine.soft_reset  # back to the menu after a game with a fresh heap (App.home)
     return hw

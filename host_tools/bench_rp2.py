@@ -47,7 +47,8 @@ MODES = {
     "link_cards": (("cards_menu", "link_cards"), "A,WAIT600"),  # the rules, then the link
 }
 CI_MODE = "battleship"
-GOALS = {"worst_live_bytes": 96 * 1024, "menu_return_ms": 500, "bytes_lost": 0, "shuffle_ms": 1000}
+GOALS = {"worst_live_bytes": 96 * 1024, "menu_return_ms": 500, "bytes_lost": 0, "shuffle_ms": 1000,
+         "answer_ms": 100}
 QUIT = ("quit", "give_up")
 # Keys on a screen that stays (no new screen after a key): from a battle's aim B shows the own
 # fleet and A there opens the game's menu; from the CPU's turn B skips it first.
@@ -117,9 +118,20 @@ def open_entries(p, entries):
             _press_and_see(p, "DOWN")
         else:
             raise CheckFailed("no menu entry %r (at %r)" % (key, state(p)))
+        _frame_done(p)
         t = p.press("A", after_ms=0)
         p.run_until(lambda t=t: p.last("s", t) is not None, 3000)
     return t
+
+
+def _frame_done(p, timeout_ms=500):
+    """Until the probe's h line after the last s line (the frame that drew the screen is over),
+    then one frame more: the key before was released while that frame ran (115 ms with the
+    probe's lines), and a press now, before any poll saw it up, would be no new press."""
+    s = p.last("s")
+    if s is not None:
+        p.run_until(lambda: p.events.index(s) < len(p.events) - 1 and p.last("h", s["at_ns"]), timeout_ms)
+    p.run_ms(40)
 
 
 def _press_and_see(p, key, wait_ms=300):
@@ -228,6 +240,11 @@ def check_mode(firmware, mode, p=None):
         "menu_heap_bytes": None,
         "wall_s": round(time.time() - t0, 1),
     }
+    if back is not None and quit_key:
+        e, pg = p.flash.between(quit_key, back["ns"])
+        out.update(key_to_menu_erases=e, key_to_menu_programs=pg, key_to_menu_flash_ms=R.flash_ms(e, pg))
+        out["key_to_reset_ms"] = ms(reset["ns"] - quit_key)
+        out.update(frame_report(p, quit_key))
     if back is not None:
         hb = heap_after(p, back)
         out["menu_heap_bytes"] = hb["live"] - hb["probe"] if hb else None
@@ -449,11 +466,67 @@ def _turns(views):
     return sum(1 for x, y in zip(views, views[1:]) if x != y)
 
 
-def check_pair(firmware, rounds=12):
+M_SHOT, M_ANSWER = 0x21, 0x22  # link.commit: a shot's and an answer's message type
+T_DATA = 3
+SHOTS = int(os.environ.get("BROADSIDE_RP2_SHOTS") or 5)  # shots each way in check_pair
+
+
+def shot_answers(pr):
+    """Every SHOT of a Link battle and its ANSWER on the wire: [(shooter, the defender's
+    turnaround ms (the SHOT's last byte in to the ANSWER's first byte out), fire to answer ms
+    (the SHOT's first byte out to the ANSWER's last byte in), the defender's flash erases and
+    programs in its turnaround, and in the shooter's wait)]."""
+    ends = (pr.a, pr.b)
+    frames = [R.timed_frames(pr.cable.log[k], pr.cable.times[k]) for k in (0, 1)]
+    byte = R.BYTE_NS
+    out = []
+    for k in (0, 1):
+        seen = set()
+        for typ, seq, t0, t1, pl in frames[k]:
+            if typ != T_DATA or not pl or pl[0] != M_SHOT or seq in seen:
+                continue
+            seen.add(seq)
+            arrive = t1 + byte
+            ans = next((f for f in frames[1 - k] if f[0] == T_DATA and f[4][:1] == bytes((M_ANSWER,))
+                        and f[2] >= arrive), None)  # fmt: skip
+            if ans is None:
+                continue
+            e, p = ends[1 - k].flash.between(arrive, ans[2])
+            e2, p2 = ends[k].flash.between(t0, ans[3] + byte)
+            out.append({
+                "shooter": ends[k].name, "turnaround_ms": ms(ans[2] - arrive),
+                "fire_to_answer_ms": ms(ans[3] + byte - t0), "erases": e, "programs": p,
+                "flash_ms": R.flash_ms(e, p), "shooter_erases": e2, "shooter_programs": p2,
+            })  # fmt: skip
+    return out
+
+
+def frame_report(p, after_ns):
+    """The probe's f lines since after_ns: the slowest frame's work and its save time (ms),
+    frames that saved, saves, ms in saves, the longest save frame."""
+    fs = [e for e in p.events if e["kind"] == "f" and e["at_ns"] >= after_ns]
+    if not fs:
+        return {}
+    worst = max(fs, key=lambda e: e["work"])
+    slowest = max(e["max"] for e in fs)
+    saving = [e for e in fs if e["saves"]]
+    n = sum(e["saves"] for e in saving)
+    return {
+        "slowest_frame_ms": round(slowest / 1000, 1),
+        "worst_saving_frame_ms": round(worst["work"] / 1000, 1),
+        "worst_saving_frame_save_ms": round(worst["save"] / 1000, 1),
+        "frames_saving": len(saving), "saves": n,
+        "save_ms_each": round(sum(e["save"] for e in saving) / 1000 / max(1, n), 1),
+        "erases": len([o for o in p.flash.ops if o[0] >= after_ns and o[1] == "e"]),
+    }  # fmt: skip
+
+
+def check_pair(firmware, rounds=None):
     """Link battle on two Picos: they find each other, A on both takes the coin toss and the
-    shuffled fleet (commitments), then A on each in turn until each has fired and been
-    answered (each Battle screen turned from its target to its own fleet and back)."""
+    shuffled fleet (commitments), then A on each in turn until each has fired SHOTS times and
+    been answered (each Battle screen turned from its target to its own fleet and back)."""
     t0 = time.time()
+    rounds = rounds or 2 * SHOTS + 2
     pr = Pair(firmware)
     t_a = pr.open(MODES["link_battle"][0])
     pr.run(1500)
@@ -461,7 +534,7 @@ def check_pair(firmware, rounds=12):
     pr.run(300)
     pr.press("A")
     pr.run(800)
-    done = lambda: all(_turns(_views(p, t_a)) >= 2 for p in pr.both)  # noqa: E731
+    done = lambda: all(_turns(_views(p, t_a)) >= 2 * SHOTS for p in pr.both)  # noqa: E731
     n = 0
     while n < rounds and not done():
         for p in pr.both:
@@ -469,12 +542,23 @@ def check_pair(firmware, rounds=12):
             pr.run(400)
         n += 1
     pr.run(500)
-    out = {"check": "pair", "mode": "link_battle", "rounds": n, "shot_each_way": done()}
+    out = {"check": "pair", "mode": "link_battle", "rounds": n, "shots_each_way": SHOTS}
+    out["shot_each_way"] = done()
     out["screens_a"] = [e["screen"] for e in pr.a.events if e["kind"] == "s" and e["at_ns"] >= t_a]
     out["screens_b"] = [e["screen"] for e in pr.b.events if e["kind"] == "s" and e["at_ns"] >= t_a]
     out["battle_views_a"], out["battle_views_b"] = _views(pr.a, t_a), _views(pr.b, t_a)
     out.update(pr.numbers())
+    shots = shot_answers(pr)
+    out["shots"] = shots
+    if shots:
+        ta = [x["turnaround_ms"] for x in shots]
+        fl = [x["turnaround_ms"] + x["flash_ms"] for x in shots]
+        out.update(turnaround_ms_min=min(ta), turnaround_ms_max=max(ta),
+                   turnaround_with_flash_ms_max=max(fl), goal_turnaround_ms=GOALS["answer_ms"])  # fmt: skip
+    for p in pr.both:
+        out["frames_" + p.name.lower()] = frame_report(p, t_a)
     out["goal_bytes_lost"] = GOALS["bytes_lost"]
+    out["goal_retransmits"] = 0
     out["emulated_ms"] = ms(pr.a.now_ns() - pr.t0)
     out["wall_s"] = round(time.time() - t0, 1)
     return out
@@ -505,6 +589,11 @@ def check_shuffle(firmware):
         k = p.name.lower()
         setup, play = phase_at(p, 1), phase_at(p, 2)
         out["setup_ms_" + k] = ms(play["ns"] - setup["ns"]) if setup and play else None
+        if setup and play:
+            e, pg = p.flash.between(setup["ns"], play["ns"])
+            out["setup_flash_ms_" + k] = R.flash_ms(e, pg)
+            out["setup_erases_" + k] = e
+            out["frames_" + k] = frame_report(p, setup["ns"])
         h = [e for e in p.events if e["kind"] == "h" and e["at_ns"] >= t_rules]
         out["peak_heap_bytes_" + k] = max(e["peak"] - e["probe"] for e in h) if h else None
     out.update(pr.numbers())

@@ -257,12 +257,14 @@ class Cable:
         self.ends = (a, b)
         self.wire = (collections.deque(), collections.deque())  # to b, to a
         self.log = (bytearray(), bytearray())  # every byte each way, for wire_frames()
+        self.times = ([], [])  # ... and the emulated ns each one left its UART
         a.link.cable = lambda byte, ns: self._send(0, byte, ns)
         b.link.cable = lambda byte, ns: self._send(1, byte, ns)
 
     def _send(self, k, byte, ns):
         self.wire[k].append((ns, byte))
         self.log[k].append(byte)
+        self.times[k].append(ns)
 
     def deliver(self):
         for q, dest in zip(self.wire, (self.ends[1], self.ends[0])):
@@ -273,6 +275,57 @@ class Cable:
     @property
     def lost(self):
         return self.ends[0].link.lost + self.ends[1].link.lost
+
+
+# The Pico's flash, a Winbond W25Q16JV (datasheet rev. H, 8.6 AC characteristics): sector erase
+# (4 KB) tSE 45 ms typical, 400 ms max; page program (256 B) tPP 0.4 ms typical, 3 ms max. The
+# emulator does an erase or a program at once; `FlashLog` records each one so that a bench adds
+# the typical times to what it measured (MicroPython's rp2.Flash runs them with interrupts off,
+# so the CPU waits for them: a lower bound of a real Pico's time is emulated + modelled).
+ERASE_MS = 45.0
+PROGRAM_MS = 0.4
+
+
+class FlashLog:
+    """Every sector erase and page program the firmware sends the flash chip (through the SSI,
+    as the bootrom's flash helpers do): `ops` is [(ns, "e" or "p", flash address)]."""
+
+    def __init__(self, pico):
+        from rp2040py.peripherals import ssi as S
+
+        self.ops = []
+        link = self
+        s = pico.mcu.ssi
+
+        class Recorded(type(s)):
+            def _apply_command(self):
+                buf = self._tx_buffer
+                if buf and self._write_enabled and len(buf) >= 4:
+                    op = buf[0]
+                    kind = "e" if op in (S.CMD_SECTOR_ERASE, S.CMD_BLOCK_ERASE) else None
+                    if op == S.CMD_PAGE_PROGRAM:
+                        kind = "p"
+                    if kind:
+                        link.ops.append((pico.now_ns(), kind, self._address_from_buffer()))
+                super()._apply_command()
+
+        s.__class__ = Recorded
+
+    def between(self, t0_ns, t1_ns):
+        """(erases, programs) in [t0, t1)."""
+        e = p = 0
+        for ns, kind, _ in self.ops:
+            if t0_ns <= ns < t1_ns:
+                if kind == "e":
+                    e += 1
+                else:
+                    p += 1
+        return e, p
+
+
+def flash_ms(erases, programs):
+    """The modelled flash time (typical) of that many erases and programs, ms."""
+    return round(erases * ERASE_MS + programs * PROGRAM_MS, 1)
 
 
 class Pico:
@@ -310,6 +363,7 @@ class Pico:
         self._pty = None
         self.oled = Oled(mcu.i2c[0], self)
         self.link = LinkUart(mcu.uart[1], self)
+        self.flash = FlashLog(self)
         self.pins = {n: BOARD.PINS[n] for n in BOARD.BUTTON_ORDER}
         for gp in self.pins.values():
             mcu.gpio[gp].release_input()
@@ -433,6 +487,9 @@ class Pico:
                 )
             elif kind == "h":
                 ev.update(live=int(rest[0]), free=int(rest[1]), peak=int(rest[2]), probe=int(rest[3]))
+            elif kind == "f":
+                ev.update(work=int(rest[0]), save=int(rest[1]), saves=int(rest[2]), max=int(rest[4]))
+                ev.update(ns=self._device_ns(int(rest[3])))
             elif kind in ("r", "b"):
                 ev.update(ns=self._device_ns(int(rest[-1])))
                 if kind == "b":
@@ -592,6 +649,23 @@ def wire_frames(stream):
         if body is None or len(body) < 15:
             continue
         out.append((body[1], body[2:6], body[6] | body[7] << 8, len(chunk) + 2))
+    return out
+
+
+def timed_frames(stream, times):
+    """[(type, seq, first byte ns, last byte ns, payload)] of one direction's frames (`stream`
+    and `times`, Cable.log and Cable.times), DATA sent again included."""
+    out = []
+    start = 0
+    data = bytes(stream)
+    for end in range(len(data) + 1):
+        if end < len(data) and data[end] != 0:
+            continue
+        if end > start:
+            body = cobs_decode(data[start:end])
+            if body is not None and len(body) >= 15:
+                out.append((body[1], body[6] | body[7] << 8, times[start], times[end - 1], body[11:-4]))
+        start = end + 1
     return out
 
 

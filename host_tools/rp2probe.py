@@ -9,7 +9,11 @@ the same interpreter, so this wraps the board's make_hw() before main.py imports
   use when this script started (the interpreter and the probe, not the firmware's);
 - while GP22 is driven high by the harness, gc.collect() after every frame and the peak of
   the live heap kept (reported in the h line, then reset);
-- `@rp2 r <ticks_us>` just before the firmware's soft reset (back to the menu after a game).
+- `@rp2 r <ticks_us>` just before the firmware's soft reset (back to the menu after a game);
+- `@rp2 f <work_us> <save_us> <saves> <ticks_us> <max_us>` after a frame that saved: the
+  frame's work (from its wait_frame() to the next), the part of it in core.storage's save(),
+  how many saves, when the frame began, the longest frame since the last f line (this one
+  included). (A line after every slow frame delays the next frame enough to miss a key.)
 The harness reads the clock of an event from its ticks_us (the emulated TIMER), not from the
 time the line reached the console. Names are kept few and short: each is a qstr in the heap.
 """
@@ -29,6 +33,7 @@ import pico_oled  # noqa: E402
 
 _G = machine.Pin(22, machine.Pin.IN, machine.Pin.PULL_DOWN)
 _S = [None, 0, 0, 0]  # last "screen depth entry state view", -, -, peak
+_F = [0, 0, 0, 0]  # this frame: its start (ticks_us), us in save(), saves; the longest since
 _APP = [None]
 
 
@@ -77,6 +82,27 @@ def _hw():
     hw = _make_hw()
     show = hw.display.show
     reset = hw.reset
+    wait = hw.clock.wait_frame
+    save = hw.storage.save
+
+    def _wait():
+        t = ticks_us()
+        w = t - _F[0] if _F[0] else 0
+        if w > _F[3]:
+            _F[3] = w
+        if _F[2]:
+            print("@rp2 f %d %d %d %d %d" % (w, _F[1], _F[2], _F[0], _F[3]))
+            _F[3] = 0
+        r = wait()
+        _F[0] = ticks_us()
+        _F[1] = _F[2] = 0
+        return r
+
+    def _save(*a):
+        t = ticks_us()
+        save(*a)
+        _F[1] += ticks_us() - t
+        _F[2] += 1
 
     def _show():
         show()
@@ -88,6 +114,8 @@ def _hw():
 
     hw.display.show = _show
     hw.reset = _reset
+    hw.clock.wait_frame = _wait
+    hw.storage.save = _save
     return hw
 
 

@@ -9,13 +9,27 @@ around the changed bytes and sends just those (horizontal addressing
 continues across transactions, so each page row is one write).
 """
 
-import adafruit_ssd1306
+import sys
 
 from core.compat import const, unload
+
+# The driver's imports that an I2C panel on MicroPython never uses, answered at once (core.compat,
+# a module, stands in for them: neither name is in it): typing (CircuitPython's annotations,
+# tried by the driver and its I2C device: a missing module is looked for in every folder of
+# sys.path, three stats each, at a few ms a stat on the device's flash) and the SPI panel's
+# adafruit_bus_device.spi_device (a module loaded only to be dropped).
+if getattr(sys.implementation, "name", "micropython") == "micropython":  # not on CPython
+    if "typing" not in sys.modules:
+        sys.modules["typing"] = sys.modules["core.compat"]
+    sys.modules["adafruit_bus_device.spi_device"] = sys.modules["core.compat"]  # dropped below
+
+import adafruit_ssd1306  # noqa: E402
 
 # What the driver brings for SPI panels (its SPI class, adafruit_bus_device.spi_device) an I2C
 # panel never uses: out of the heap (about 3 KB, for every screen of every mode).
 adafruit_ssd1306.SSD1306_SPI = adafruit_ssd1306.spi_device = None
+if sys.modules.get("typing") is sys.modules["core.compat"]:
+    unload("typing")
 unload("adafruit_bus_device.spi_device")
 
 _SET_COL_ADDR = const(0x21)
@@ -59,9 +73,12 @@ class Oled(adafruit_ssd1306.SSD1306_I2C):
     bytes_sent / last_bytes count every byte put on the bus (commands
     included) so benchmarks can report bytes per frame."""
 
-    def __init__(self, i2c, addr=0x3C, width=128, height=64):
+    def __init__(self, i2c, addr=0x3C, width=128, height=64, still=False):
         self._shadow = bytearray(width * height // 8)
-        self._synced = False
+        # still: the panel is on and shows a frame worth keeping (the game's last, across the
+        # soft reset back to the menu): the driver's set-up runs, its blank page is not sent
+        # (_synced None), and the first frame drawn replaces the old one whole
+        self._synced = None if still else False
         self._ranges = bytearray(2 * (height // 8))
         self.bytes_sent = 0
         self.last_bytes = 0
@@ -73,6 +90,9 @@ class Oled(adafruit_ssd1306.SSD1306_I2C):
         self.bytes_sent += 2
 
     def show(self):
+        if self._synced is None:
+            self._synced = False
+            return
         before = self.bytes_sent
         if not self._synced:
             super().show()  # full push: the panel's RAM is unknown

@@ -94,6 +94,13 @@ class OsFs:
     def rename(self, a, b):
         os.rename(a, b)
 
+    def listdir(self, folder):
+        """The files in folder (one listing: a stat costs milliseconds on the device's flash)."""
+        try:
+            return os.listdir(folder)
+        except OSError:
+            return []
+
     def remove(self, path):
         try:
             os.remove(path)

@@ -26,8 +26,9 @@ Each frame the app calls tick(app) once, before the top screen's update, as it r
 save when due (a move made in the last frame leaves in this poll: it is in flash first), then
 step(now): poll the link, start the game when the link opens, hand each message to the game,
 let it work, drain its outbox into the link, run the forfeit clock; then save again when due
-(what was taken is acknowledged by the next poll). Screens never tick the link: they read
-the match and call its moves.
+and poll once more, so that what was taken is acknowledged, and what the game sent for it
+(a shot's answer) leaves, in the frame it arrived, after the save as the rule wants. Screens
+never tick the link: they read the match and call its moves.
 
 A save is the head, the state's length (2 bytes, little-endian), the state, the link's
 snapshot, written through one Sink (the big fields are the game's own buffers, referenced, not
@@ -124,10 +125,11 @@ class Match:
             self.save(app)
         ev = self.step(app.now)
         self.ev |= ev  # the screens redraw for what they show of it
+        link = self.link
         if self.needs_save():
             self.saved = True
             self.save(app)
-        link = self.link
+            link.poll(app.clock.now())  # in flash now: the answer (or ack) leaves in this frame
         st = link.status()
         if st != self.status:
             self.status = st

@@ -94,7 +94,9 @@ class Link:
     hello_ms = 250  # HELLO / RESUME retry while not linked
     keepalive_ms = 500  # an idle linked side sends an ACK this often
     dead_ms = 1600  # this long without a valid frame: unplugged
-    slack_ms = 100  # the peer's loop period allowance inside the retransmit timeout
+    # the peer's slowest frame inside the retransmit timeout: measured on the emulated Pico
+    # (bench rp2 pair: 620 ms, a Link battle's fleet commitment) plus a sector erase (45 ms)
+    slack_ms = 700
     rto_max_ms = 2000  # retransmit backoff cap
     rx_budget = 1024  # bytes read per poll at most
     tx_burst = 256  # bytes written per poll at most (keep <= the UART txbuf; rp2's default is 256)

@@ -66,7 +66,6 @@ _T_OPEN = const(9)  # take the peer's keys and grid
 _T_CHECK = const(10)  # the end-of-game check
 
 _DECK_BYTES = const(832)  # 26 values of link.deck.PLEN bytes
-_DEAL_UNITS = const(3)  # a decryption's 256-bit exponent against a stage's 96-bit ones
 # room made at the start for the records of a game (bytes; most in 29 CPU games: 152, 192, 559, 56)
 _EPOCHS_ROOM = const(224)
 _HASHES_ROOM = const(256)
@@ -111,7 +110,9 @@ class LcGame(Match):
         self.rx = bytearray(_DECK_BYTES)  # a stage being received
         self.rx_parts = 0
         self.mine1 = bytearray(_DECK_BYTES)  # our stage 1 of our deck, this epoch (finds our cards)
-        self.peer2 = bytearray(_DECK_BYTES)  # our stage 2 of the peer's deck, this epoch (its order)
+        # our stage 2 of the peer's deck this epoch while it is made; once sent, what each position
+        # decrypts to under our layer (the peer's stage 1 in our order): the deals, kept (9.2)
+        self.peer2 = bytearray(_DECK_BYTES)
         # the game's records grow all game long: each made with its room, so that they grow in
         # place (a bytearray grown by += past its room moves, and leaves a hole behind)
         self.epochs = _room(_EPOCHS_ROOM)  # (deck, epoch lo, hi, n, cards...) of every shuffle, in order
@@ -171,16 +172,20 @@ class LcGame(Match):
 
     def work(self, units=0):
         """Work through the agenda: take what arrived, send what is ours, at most `units`
-        exponentiations (self.units over the cable). Returns True if anything changed (it is
-        saved)."""
+        exponentiations (self.units over the cable). Returns True if anything changed (saved,
+        unless it was only a stage's progress: a restart computes the stage again)."""
         units = units or self.units
         self.dirty = False
         changed = False
+        moved = False  # a stage went on: redraw, but nothing to save (a restart computes it again)
         self.budget = units
         try:
             while self.agenda and self.phase != CHEAT and self.budget > 0:
                 r = self._task(self.agenda[0], units)
                 if r < 0:
+                    break
+                if r == 0 and self.job is not None:  # a stage's progress: the budget is spent
+                    moved = True
                     break
                 changed = True
                 if r == 0:  # progress, not finished: the work budget is spent
@@ -195,7 +200,7 @@ class LcGame(Match):
         if changed or self.dirty:
             self._dirty = True
             return True
-        return False
+        return moved
 
     def my_move(self):
         """True when this side's player is to choose a move (view() and play())."""
@@ -364,14 +369,21 @@ class LcGame(Match):
                 vals = memoryview(self.rx)[: n * deck.PLEN]  # the peer's stage 1, as received
                 self.job = deck.Stage(self.key_seed, d, epoch, vals, False, buf)
         self.budget = 0  # a stage's work takes the step
-        if not self.job.step(units):
+        job = self.job
+        if not job.step(units):
             return 0
         self.job = None
         if self.lie is not None:
             lie = self.lie("stage", bytes(buf[: n * deck.PLEN]))
             buf[: len(lie)] = lie
         for m in deck.part_msgs(M_SHUFFLE, d, 1 if kind == _T_S1 else 2, epoch, buf, n):
-            self._send(m)
+            self._send(m)  # copies: buf may change now
+        if kind == _T_S2:  # position j under our layer: the peer's stage-1 value at our order[j]
+            k = deck.PLEN
+            rx = memoryview(self.rx)
+            for j in range(n):
+                i = job.order[j]
+                buf[j * k : j * k + k] = rx[i * k : i * k + k]
         return 1
 
     def _take_stage(self, kind, d, epoch):
@@ -404,8 +416,8 @@ class LcGame(Match):
     def _deal(self, d, epoch, i, stand):
         head = bytes((M_DEAL, d, epoch & 255, epoch >> 8, i))
         if d == self.peer:
-            y = deck.partial(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN], self.key_seed, d, epoch)
-            self.budget -= _DEAL_UNITS
+            y = bytes(self.peer2[i * deck.PLEN : (i + 1) * deck.PLEN])  # kept: no exponentiation
+            self.budget -= 1  # a few a frame: what they send waits in the heap (link_cards fits 192 KB)
             if self.lie is not None:
                 y = self.lie("deal", y)
             self._send(head + y)

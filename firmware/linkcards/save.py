@@ -10,7 +10,7 @@ back is linkcards.restore's (load()), loaded only to continue a game.
 from core.compat import const
 
 TAG = const(0x44)  # 'D'
-VERSION = const(1)
+VERSION = const(2)  # 2: peer2 holds the deals once our stage 2 is sent (linkcards.game)
 
 
 class _Out:

@@ -87,3 +87,43 @@ def test_grid_commitment_catches_a_search_lie():
     other[0], other[1] = other[1], other[0]
     if other != mine.map:
         raises(CheatError, peer.check_open, mine.seed, bytes(other))
+
+
+def test_stage_one_by_factors_is_each_card_raised_to_the_key():
+    # 9.2's S1[j] = enc(in[o1[j]])^e: stage 1 computes it through the cards' factors, and
+    # counts only the exponentiations it did (one per prime base), in any subset of cards
+    seed = _rand(5)(deck.SEED_LEN)
+    for cards in (list(range(26)), [3, 7, 8, 24, 25]):
+        e = deck.exponent(seed, 1, 2)
+        order = deck.perm(seed, 1, 2, len(cards))
+        st = deck.Stage(seed, 1, 2, cards, True)
+        calls = 1
+        while not st.step(1):
+            calls += 1
+        want = [pow(deck.encode(cards[order[j]]), e, deck.P) for j in range(len(cards))]
+        assert deck.values(st.out) == want
+        primes = set()
+        for c in cards:
+            n, f = c + 2, 2
+            while n > 1:
+                if n % f:
+                    f += 1
+                else:
+                    primes.add(f)
+                    n //= f
+        assert calls <= len(primes) + 1  # one exponentiation per prime, not one per card
+        if len(cards) == 26:
+            assert calls < 13
+
+
+def test_a_deal_is_the_stage_one_value_the_other_side_reordered():
+    # the other side's layer taken off deck position i (partial()) is the stage-1 value it put
+    # at i: what linkcards.game sends for a deal, kept from its stage 2, no exponentiation
+    a, b = _rand(6)(deck.SEED_LEN), _rand(7)(deck.SEED_LEN)
+    s1 = deck.Stage(a, 0, 0, list(range(10)), True).run()
+    st = deck.Stage(b, 0, 0, memoryview(s1), False)
+    s2 = st.run()
+    k = deck.PLEN
+    for i in range(10):
+        j = st.order[i]
+        assert deck.partial(s2[i * k : i * k + k], b, 0, 0) == s1[j * k : j * k + k]

@@ -471,3 +471,43 @@ def test_a_passing_foreign_version_hello_never_covers_a_live_session():
         p.cable.inject(1, _foreign_hello(3, (2, 5, 1)))
         p.run(250)
     assert p.links[1].status() == ST_VERSION
+
+
+def _slow_peer(hold_ms, n=8):
+    """Side 0 sends n messages one at a time (each after the last was taken: a battle's
+    shots); side 1 takes each only hold_ms after it arrived. Side 0's retransmits after
+    each message was taken."""
+    p = Pair()
+    _connect(p)
+    a = p.links[0]
+    p.auto_take[1] = False
+    after = []
+    for i in range(n):
+        p.outbox[0].append(("shot%d" % i).encode())
+        p.run(2000, until=lambda: p.links[1].arq.waiting() > 0)
+        assert p.links[1].arq.waiting() == 1
+        p.run(hold_ms)
+        p.inbox[1].append(p.links[1].recv())
+        p.save(1)
+        p.run(2000, until=lambda: a.unacked() == 0)
+        assert a.unacked() == 0
+        after.append(a.stats()["retransmits"])
+    assert p.inbox[1] == p.outbox[0]
+    return a, after
+
+
+def test_a_peer_as_slow_as_the_devices_slowest_frame_is_never_resent_to():
+    # the floor covers the wire and the slowest frame of a cable game on the device (a peer
+    # that takes a message only then acknowledges it then): no spurious resend on a clean cable
+    a, after = _slow_peer(620)
+    assert after[-1] == 0
+
+
+def test_a_lost_frame_is_still_resent():
+    a, after = _slow_peer(30)
+    assert after[-1] == 0
+    p = Pair(cable=Cable(lose_write_pct=30, seed=3))
+    _connect(p)
+    p.outbox[0] = _msgs("x", 20)
+    p.run(30000, until=p.delivered)
+    assert p.delivered() and p.links[0].stats()["retransmits"] > 0

@@ -4,9 +4,10 @@ for a stall of the link budget, and two Links on a cable with that UART ring los
 one of them stops reading for that long, whenever it stops; with the old 1 KB ring they do."""
 
 import pico_oled
-from linkcable import Cable, Pair
+from linkcable import Cable, Pair, rand_source
 
 from host_tools.bench_stall import fill_ms, peer_bytes, stall_budget_ms
+from link.session import Link
 
 BIG = bytes(range(240))  # full frames: the most bytes a message can put on the wire
 
@@ -23,7 +24,9 @@ def test_the_bound_follows_the_window():
     b = peer_bytes(600)  # the window in flight, one released, one resent after the timeout
     assert 3 * 4 * 259 < b < 3 * 4 * 259 + 2 * 259 and b < 600 * 11.52
     assert peer_bytes(600, window=2) < b
-    assert peer_bytes(800) > b  # resent again once the timeout doubled
+    floor = Link(None, rand_source(1), 0).rto_ms
+    again = floor - Link.slack_ms + 2 * floor  # the first timeout a loop period early, then doubled
+    assert peer_bytes(again + 10) > peer_bytes(again - 10)  # resent again once the timeout doubled
 
 
 def _stalled(rxbuf, stall_ms, at_ms):

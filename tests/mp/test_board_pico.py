@@ -81,3 +81,14 @@ def test_piezo_tone_and_silence():
     assert pwm.f == 2000 and pwm.duty > 0
     hw.sound.tick(100)
     assert pwm.duty == 0
+
+
+def test_back_from_a_game_keeps_the_panels_frame():
+    _fresh()
+    hw = pico_oled.make_hw()  # a power-on: the driver's set-up and a blank page
+    hw.storage.save("way", b"battleship_menu\tbattleship")  # core.restart's note
+    back = pico_oled.make_hw()
+    hw.storage.delete("way")
+    assert 0 < back.display.bytes_sent < 100 < hw.display.bytes_sent  # the set-up, no page
+    back.display.show()
+    assert back.display.last_bytes >= 1024  # the first frame goes whole

@@ -273,3 +273,36 @@ def test_the_menus_leave_the_heap_while_a_game_runs_and_come_back_on_its_entry()
     press(app, B)  # the game's last screen closes
     assert "battleship.ui" not in sys.modules
     assert [s.way() for s in app.stack] == [("title", "battleship_menu"), ("battleship_menu", "salvo")]
+
+
+def test_saved_slots_from_one_listing_of_the_folder_with_every_kind_of_copy():
+    # the main menu asks for every slot (and the old single save): one listing of the saves'
+    # folder answers all of them, a slot left only as .tmp or .bak counts; a filesystem
+    # without a listing is asked slot by slot, with the same answer
+    from core.home import saved_slots
+    from core.storage import OsFs
+
+    app = _app(b"Zstate-1", "cards")
+    st = app.hw.storage
+    st.save(GAME + "torpedo", b"Zt", game_head("torpedo", "u_turn", 2))
+    st.save(GAME + "torpedo", b"Zt", game_head("torpedo", "u_turn", 3))  # and a .bak
+    st.fs.rename(_DIR + "/" + GAME + "torpedo", _DIR + "/" + GAME + "torpedo.tmp")
+    calls = []
+
+    class Counting(OsFs):
+        def listdir(self, folder):
+            calls.append(folder)
+            return OsFs.listdir(self, folder)
+
+        def exists(self, path):
+            calls.append(path)
+            return OsFs.exists(self, path)
+
+    st.fs = Counting()
+    want = [s for s in modes.SLOTS if s in ("cards", "torpedo")]
+    assert saved_slots(app) == want
+    assert calls == [_DIR]
+    st.fs = OsFs()
+    st.fs.listdir = None
+    assert saved_slots(app) == want
+    _clean(st)

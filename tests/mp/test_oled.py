@@ -67,3 +67,18 @@ def test_full_screen_change_costs_about_one_push():
     d.show()
     assert _panel_matches(d, bus.model)
     assert 1024 <= d.last_bytes <= 1024 + 8 + 12, d.last_bytes
+
+
+def test_kept_panel_is_set_up_but_not_blanked():
+    # back from a game through a soft reset the panel still shows the game's last frame: the
+    # driver's set-up goes out, its blank page does not, and the first frame drawn goes whole
+    bus = ModelI2C()
+    for r in range(64):
+        bus.model.ram[r % 8][r] = 0xFF  # the frame left on the panel
+    d = oled.Oled(bus, still=True)
+    assert bus.model.ram[3][3] == 0xFF and bus.bytes > 0  # commands sent, RAM untouched
+    d.fill(0)
+    d.pixel(1, 1, 1)
+    d.show()
+    assert _panel_matches(d, bus.model)
+    assert d.last_bytes >= 1024
