@@ -8,14 +8,13 @@ class DictStorage:
         self.saves = 0
 
     def save(self, name, data, pre=b""):
-        if isinstance(data, list):  # a payload in parts (core.storage.parts)
-            data = b"".join(bytes(x) for x in data)
-        self.files[name] = self.keep(name, bytes(pre) + bytes(data))
+        parts = [pre] + (data if isinstance(data, list) else [data])  # parts: core.storage.parts
+        self.files[name] = self.keep(name, parts)
         self.saves += 1
 
-    def keep(self, name, data):
-        """What is stored for `data` (a copy: the caller may reuse its buffer)."""
-        return bytes(data)
+    def keep(self, name, parts):
+        """What is stored for a payload in parts (one copy: the caller may reuse its buffers)."""
+        return b"".join([bytes(x) for x in parts])
 
     def load(self, name):
         if name in self.files:

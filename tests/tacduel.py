@@ -175,6 +175,16 @@ class _Hw:
     storage = None
 
 
+class _Clock:
+    """The App's clock: on virtual time, the frame's time (a save takes none)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def now(self):
+        return self.app.now
+
+
 class App:
     """What a CableMatch asks of the handheld's App (torpedo.ui's real one draws screens too)."""
 
@@ -183,6 +193,7 @@ class App:
         self.hw.link = end
         self.hw.storage = storage
         self.now = 0
+        self.clock = _Clock(self)
         self._rand = rand
         self.saves = 0
 
