@@ -38,10 +38,11 @@ def main():
     draw = best(lambda: deck.partial(c, b, 0, 0), 10)
     y = deck.partial(c, b, 0, 0)
     find = best(lambda: deck.find(s1.out, y), 10)
+    check = best(lambda: deck.check(blob, 26), 10)
     one = best(lambda: pow(deck.encode(5), deck.exponent(a, 0, 0), deck.P), 20)
     print('{"cal_host_us": %d, "stage_host_us": %d, "stage2_host_us": %d, "draw_host_us": %d, '
-          '"find_host_us": %d, "modexp_host_us": %d, "prime_bits": %d}' % (
-              cal, stage1, stage2, draw, find, one, 8 * deck.PLEN))
+          '"find_host_us": %d, "check_host_us": %d, "modexp_host_us": %d, "prime_bits": %d}' % (
+              cal, stage1, stage2, draw, find, check, one, 8 * deck.PLEN))
 
 
 main()

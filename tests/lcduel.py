@@ -14,6 +14,7 @@ from cards import ai
 from cards.rules import CARD_TYPE, CARD_TYPES
 from cards.view import view_for
 from core.prng import Rng
+from link import deck
 from linkcards.game import CHEAT, DONE, LcGame
 
 
@@ -33,7 +34,9 @@ def _disks(size=4096):
 
 
 WINDOW = 4  # messages in flight, as the link's window
-KINDS = ("search", "hand", "stacked", "deal", "keys")  # keys: withholds its keys at the end
+# keys: withholds its keys at the end; marked: 1 or -1 in its stage 1, which would stay 1 under
+# the other side's exponent and show where its card went in the final deck
+KINDS = ("search", "hand", "stacked", "deal", "keys", "marked")
 
 
 def _play_lie(g):
@@ -69,9 +72,14 @@ class Liar:
             self.lied = True
             b = bytearray(value)
             if self.rng.below(2):
-                b[0:32] = bytes(31) + b"\x04"  # card 0 unencrypted: shows only at the end
+                b[0:32] = bytes(31) + b"\x02"  # a non-residue, no card's: shows only at the end
             else:
                 b[0:32] = b[32:64]  # one card twice: refused at once
+            return bytes(b)
+        if kind == "stage" and self.kind == "marked":
+            self.lied = True
+            b = bytearray(value)
+            b[0:32] = bytes(31) + b"\x01" if self.rng.below(2) else (deck.P - 1).to_bytes(32, "big")
             return bytes(b)
         if kind == "open" and self.kind == "keys":
             self.lied = True

@@ -6,9 +6,13 @@ has a secret exponent e (its inverse d mod Q), derived with the shuffle's permut
 and sends them in an order of its own. Stage 2: the other side encrypts again,
 c = x^e_t, and sends them in an order of its own: the deck, public to both, hidden to both. A
 draw of deck position i: the other side sends y = c_i^d_t (its layer removed) and the owner
-finds y among its own stage-1 values. Cards are encoded as squares mod the safe prime P, so
-every value lives in the subgroup of prime order Q and the quadratic-residue symbol leaks
-nothing. Layouts, numbers and the threat model: docs/link-protocol.md section 9.
+finds y among its own stage-1 values. A card is encoded as the square of a hash mod the safe
+prime P: every value lives in the subgroup of prime order Q, so the quadratic-residue symbol
+leaks nothing, and no card's value is a known product or power of others' (small numbers
+would be: 4 = 2 * 2 survives any exponent, and so would show where the cards are). Every
+value received at a stage is checked at once (check()): not 0, 1 or -1, no two equal or
+opposite; the even exponents square every value into the subgroup.
+Layouts, numbers and the threat model: docs/link-protocol.md section 9.
 
 Pure: no clock, no I/O; `Stage` spreads a stage's modular exponentiations over frames.
 """
@@ -28,11 +32,14 @@ PER_PART = const(7)  # values per SHUFFLE message: 7 + 7 * 32 = 231 bytes
 
 _T_KEY = b"BSv1sraK"
 _T_PERM = b"BSv1sraP"
+_T_CARD = b"BSv2card"
 
 
 def encode(card):
-    """Card number 0..253 as a quadratic residue mod P (never 0 or 1)."""
-    return (card + 2) * (card + 2)
+    """Card number 0..255 as a quadratic residue mod P: SHA-256(tag, card) squared (never 0 or 1:
+    the 256 values were checked, tests/both/test_lc_deck.py)."""
+    h = from_bytes(hashlib.sha256(_T_CARD + bytes((card,))).digest()) % P
+    return h * h % P
 
 
 def to_bytes(x):
@@ -60,9 +67,11 @@ def _tag(seed, deck, epoch):
 
 
 def exponent(seed, deck, epoch):
-    """e of one side for one deck's shuffle: odd, 96 bits (so coprime to P - 1 = 2Q)."""
+    """e of one side for one deck's shuffle: 96 bits, even (x and -x give one value, and every
+    value ends in the subgroup of order Q: no mark of a non-residue survives), below Q and so
+    coprime to it."""
     h = hashlib.sha256(_T_KEY + _tag(seed, deck, epoch)).digest()
-    return int.from_bytes(h[:_EXP_BYTES], "big") | 1 | (1 << (8 * _EXP_BYTES - 1))
+    return (int.from_bytes(h[:_EXP_BYTES], "big") | (1 << (8 * _EXP_BYTES - 1))) & ~1
 
 
 def keys(seed, deck, epoch):
@@ -95,55 +104,32 @@ class Stage:
 
     inputs: the values in the order received, as one blob of PLEN-byte values (a bytearray or
     memoryview: no list of big ints in the heap) or a list of ints; plain: card numbers instead
-    (stage 1); out: a buffer of at least PLEN * n bytes to write into (allocated once by the game).
-
-    Stage 1 raises card + 2 to e by its prime factors: enc(k)^e = ((k + 2)^e)^2 and
-    (a b)^e = a^e b^e, so a deck of 26 cards costs one exponentiation per prime up to 27 (nine)
-    and a few products a card; the values are the same. step(n) counts exponentiations only."""
+    (stage 1); out: a buffer of at least PLEN * n bytes to write into (allocated once by the game)."""
 
     def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
         self.blob = not plain and not isinstance(inputs, list)
         self.n = len(inputs) // PLEN if self.blob else len(inputs)
         self.e = exponent(seed, deck, epoch)
-        self.order = bytes(perm(seed, deck, epoch, self.n))
+        self.order = perm(seed, deck, epoch, self.n)
         self.inputs = inputs
         self.plain = plain
         self.out = out if out is not None else bytearray(PLEN * self.n)
         self.done = 0
-        self.table = {}  # stage 1: prime -> prime^e mod P (no new name: 'table')
 
     def step(self, n):
         """Up to n exponentiations; True when the stage is complete."""
         while n > 0 and self.done < self.n:
             i = self.order[self.done]
             if self.blob:
-                x = pow(from_bytes(self.inputs[i * PLEN : (i + 1) * PLEN]), self.e, P)
-                n -= 1
-            elif self.plain:
-                b = self.inputs[i] + 2
-                x = 1
-                f = 2
-                while b > 1:  # b's prime factors f, smallest first
-                    if f * f > b:
-                        f = b
-                    if b % f:
-                        f += 1
-                        continue
-                    v = self.table.get(f)
-                    if v is None:
-                        v = self.table[f] = pow(f, self.e, P)
-                        n -= 1
-                    x = x * v % P
-                    b //= f
-                x = x * x % P
+                x = from_bytes(self.inputs[i * PLEN : (i + 1) * PLEN])
             else:
-                x = pow(self.inputs[i], self.e, P)
-                n -= 1
+                x = self.inputs[i]
+                if self.plain:
+                    x = encode(x)
             o = PLEN * self.done
-            self.out[o : o + PLEN] = to_bytes(x)
+            self.out[o : o + PLEN] = to_bytes(pow(x, self.e, P))
             self.done += 1
-        if self.done == self.n:
-            self.table = {}
+            n -= 1
         return self.done == self.n
 
     def run(self):
@@ -175,6 +161,24 @@ def part_msgs(mtype, deck, stage, epoch, blob, n=-1):
 def partial(c_bytes, seed, deck, epoch):
     """Our layer taken off one deck value (a draw of the other side's card)."""
     return to_bytes(pow(from_bytes(c_bytes), keys(seed, deck, epoch)[1], P))
+
+
+def check(blob, n):
+    """A stage as received, before it is used: 0 if its n values can be cards, 1 if one cannot
+    (0, 1, P - 1, P or more: 1 and -1 would stay 1 under any exponent and show where their card
+    went), 2 if two are equal or opposite (x^e = (-x)^e for the even e: one card twice). A
+    non-residue needs no test: the even exponent squares it into the cards' subgroup, where it
+    is as blind as any card (9.2)."""
+    sq = []
+    for i in range(n):
+        x = from_bytes(blob[i * PLEN : (i + 1) * PLEN])
+        if x <= 1 or x >= P - 1:
+            return 1
+        x = x * x % P
+        if x in sq:
+            return 2
+        sq.append(x)
+    return 0
 
 
 def find(stage1, y_bytes, n=-1):

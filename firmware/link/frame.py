@@ -15,7 +15,7 @@ import binascii
 
 from core.compat import const
 
-VERSION = const(2)  # protocol version: byte 0 of every frame
+VERSION = const(3)  # protocol version: byte 0 of every frame (docs/link-protocol.md 3.5: the versions)
 
 # Header offsets (body before COBS).
 _OFF_VER = const(0)
@@ -148,6 +148,9 @@ class Framer:
         return end + 1
 
 
+_BIG = const(80)  # COBS bytes: longer than any HELLO, RESUME or ACK (at most 46)
+
+
 class Deframer:
     """Finds valid frames in received bytes.
 
@@ -167,6 +170,9 @@ class Deframer:
         self._skip = False
         self.ready = 0
         self.length = 0  # body length of the ready frame, CRC included
+        # damaged frames too long to be an ACK, a keepalive or a HELLO: DATA of the peer's that
+        # the line broke (the forfeit clock, docs/link-protocol.md 10, counts them as moving)
+        self.big = 0
 
     def push(self, data, i, end):
         """Consume data[i:end] (bytes or bytearray) up to and including the next complete
@@ -207,12 +213,16 @@ class Deframer:
         n = cobs_decode(self._raw, m, self.body)
         if n < 0:
             drops[D_MALFORMED] += 1
+            if m > _BIG:
+                self.big += 1
             return False
         if n < _OVERHEAD:
             drops[D_LENGTH] += 1
             return False
         if binascii.crc32(self._mv[:n]) != _RESIDUE:
             drops[D_CRC] += 1
+            if m > _BIG:
+                self.big += 1
             return False
         b = self.body
         self.length = n

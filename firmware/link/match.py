@@ -164,10 +164,11 @@ class Match:
         # The one forfeit clock (docs/link-protocol.md 10): it runs while the peer owes a
         # message and its frames arrive (the link is open), whether or not it has taken ours: a
         # peer that keeps its acknowledgement back is alive and refusing. A message from it, its
-        # acknowledgement of one of ours, or DATA of its that came ahead of one the line lost
-        # starts it again (the peer, or the line, is moving); a pulled cable (no frame at all)
-        # stops it.
-        heard = link.drops[D_ORDER] + link.acked  # both only grow: a change is either moving
+        # acknowledgement of one of ours, DATA of its that came ahead of one the line lost, or
+        # DATA of its that the line damaged (a frame longer than any ACK or HELLO: a big
+        # message on a noisy line can take longer than the clock) starts it again (the peer,
+        # or the line, is moving); a pulled cable (no frame at all) stops it.
+        heard = link.drops[D_ORDER] + link.acked + link.big  # all only grow: a change is moving
         if not self.owed() or heard != self._heard:
             self.timer = 0
             self._heard = heard

@@ -198,6 +198,11 @@ class Link:
         return self.arq.tx_base
 
     @property
+    def big(self):
+        """Damaged frames received that were too long to be anything but the peer's DATA."""
+        return self._deframer.big
+
+    @property
     def queued(self):
         """How many messages we have ever queued in this stream (the next one's number)."""
         return self.arq.tx_next

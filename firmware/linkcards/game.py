@@ -407,10 +407,11 @@ class LcGame(Match):
         got = memoryview(rx)[: n * deck.PLEN]
         o = HASH_LEN * shuffle_no(self.epochs, d, epoch)
         self.hashes[o : o + HASH_LEN] = deck.chain(b"", got)
-        if kind == _T_S1:
-            for i in range(1, n):  # the same value twice: two cards alike
-                if deck.find(got, got[i * deck.PLEN : (i + 1) * deck.PLEN], i) >= 0:
-                    raise CheatError(C_STACKED, "Opponent stacked its deck: two cards alike")
+        bad = deck.check(got, n)  # either stage: every value could be a card, no two alike
+        if bad == 1:
+            raise CheatError(C_STACKED, "Opponent marked its cards: a shuffle value no card can have")
+        if bad:
+            raise CheatError(C_STACKED, "Opponent stacked the deck: two cards alike")
         return 1
 
     def _deal(self, d, epoch, i, stand):

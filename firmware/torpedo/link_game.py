@@ -227,9 +227,10 @@ class LinkGame:
             gid = bytes(data[3:11])
             i = 11
             parts = []
-            for _ in range(3):
+            mv = memoryview(data)  # the fleets are read in place: no 3 KB copy beside the save
+            for k in range(3):
                 n = data[i] | (data[i + 1] << 8)
-                parts.append(bytes(data[i + 2 : i + 2 + n]))
+                parts.append(bytes(data[i + 2 : i + 2 + n]) if k == 0 else mv[i + 2 : i + 2 + n])
                 i += 2 + n
             if i != len(data):
                 raise ValueError("bad cable game save")

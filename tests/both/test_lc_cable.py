@@ -41,6 +41,7 @@ class _QuietLink:
     its acknowledgement of our last message back (its frames still arrive: the link is open)."""
 
     acked = 0  # none of ours acknowledged, ever
+    big = 0  # damaged DATA frames heard (Link.big)
 
     def __init__(self):
         self.open = True

@@ -1,5 +1,6 @@
 """Linked card game: every planted cheat is caught and named (a lie about a search on the spot, a
-card not in the hand, a wrong decryption; a stacked deck at the end: test_lc_cheats_end.py),
+card not in the hand, a wrong decryption, a marked card at the shuffle; a stacked deck at the end:
+test_lc_cheats_end.py),
 the honest side never accused."""
 
 import gc
@@ -7,7 +8,7 @@ import gc
 from lcduel import Duel
 
 from linkcards.game import CHEAT
-from linkcards.proto import C_DEAL, C_HAND, C_SEARCH
+from linkcards.proto import C_DEAL, C_HAND, C_SEARCH, C_STACKED
 
 
 def _cheat(kind, seeds, codes):
@@ -28,3 +29,15 @@ def test_card_not_in_hand_caught():
 
 def test_wrong_decryption_caught():
     _cheat("deal", (1,), (C_DEAL,))
+
+
+def test_a_marked_card_is_caught_at_the_shuffle_before_any_play():
+    # the peer's stage 1 holds a 1 or a non-residue where a card should be: it would survive our
+    # layer and show where that card went in the final deck; it is named before the deal
+    for seed in (1, 2, 3, 4):
+        d = Duel(seed, seed % 2, cheat="marked").run()
+        g = d.g[0]
+        assert d.lied and g.phase == CHEAT, (seed, g.cheat)
+        assert g.cheat[0] == C_STACKED and "marked" in g.cheat[1], (seed, g.cheat)
+        assert len(g.log) == 0 and len(g.drawn) == 0, seed  # no card dealt, no play made
+        gc.collect()

@@ -19,7 +19,7 @@ def test_prime_and_encoding():
     assert deck.P == 2 * deck.Q + 1
     assert pow(2, deck.P - 1, deck.P) == 1 and pow(3, deck.P - 1, deck.P) == 1
     seen = []
-    for k in range(26):
+    for k in range(256):
         x = deck.encode(k)
         assert 1 < x < deck.P
         assert pow(x, deck.Q, deck.P) == 1  # a quadratic residue: the QR symbol tells nothing
@@ -89,31 +89,57 @@ def test_grid_commitment_catches_a_search_lie():
         raises(CheatError, peer.check_open, mine.seed, bytes(other))
 
 
-def test_stage_one_by_factors_is_each_card_raised_to_the_key():
-    # 9.2's S1[j] = enc(in[o1[j]])^e: stage 1 computes it through the cards' factors, and
-    # counts only the exponentiations it did (one per prime base), in any subset of cards
-    seed = _rand(5)(deck.SEED_LEN)
-    for cards in (list(range(26)), [3, 7, 8, 24, 25]):
-        e = deck.exponent(seed, 1, 2)
-        order = deck.perm(seed, 1, 2, len(cards))
-        st = deck.Stage(seed, 1, 2, cards, True)
-        calls = 1
-        while not st.step(1):
-            calls += 1
-        want = [pow(deck.encode(cards[order[j]]), e, deck.P) for j in range(len(cards))]
-        assert deck.values(st.out) == want
-        primes = set()
-        for c in cards:
-            n, f = c + 2, 2
-            while n > 1:
-                if n % f:
-                    f += 1
-                else:
-                    primes.add(f)
-                    n //= f
-        assert calls <= len(primes) + 1  # one exponentiation per prime, not one per card
-        if len(cards) == 26:
-            assert calls < 13
+def _deck(a, b, n=26):
+    """A final deck of n cards from two honest stages: (its values, the card at each position)."""
+    s1 = deck.Stage(a, 0, 0, list(range(n)), True)
+    s2 = deck.Stage(b, 0, 0, memoryview(s1.run()), False)
+    return deck.values(s2.run()), [s1.order[s2.order[j]] for j in range(n)]
+
+
+def test_the_final_deck_shows_no_card_as_a_product_or_square_of_others():
+    # exponents keep products: were cards small numbers (4 = 2 * 2), anyone holding the public
+    # deck could find x = y * z among its values and so where most cards lie
+    P = deck.P
+    for s in (8, 9):
+        vals, cards = _deck(_rand(s)(deck.SEED_LEN), _rand(s + 10)(deck.SEED_LEN))
+        where = {}
+        for i in range(len(vals)):
+            where[vals[i]] = i
+        for i in range(len(vals)):
+            for j in range(i, len(vals)):
+                assert vals[i] * vals[j] % P not in where, (cards[i], cards[j])
+        assert sorted(cards) == list(range(26))
+
+
+def test_a_stage_is_checked_value_by_value():
+    P = deck.P
+    a = _rand(11)(deck.SEED_LEN)
+    good = deck.Stage(a, 0, 0, list(range(26)), True).run()
+    assert deck.check(good, 26) == 0
+    k = deck.PLEN
+    for bad in (0, 1, P - 1, P, P + 4):  # 1 and -1 stay 1 under any exponent: a mark
+        b = bytearray(good)
+        b[5 * k : 6 * k] = (bad % (1 << 256)).to_bytes(k, "big")
+        assert deck.check(b, 26) == 1, bad
+    for twin in (lambda x: x, lambda x: P - x):  # x^e = (-x)^e: one card twice
+        b = bytearray(good)
+        b[7 * k : 8 * k] = twin(deck.from_bytes(b[2 * k : 3 * k])).to_bytes(k, "big")
+        assert deck.check(b, 26) == 2
+        assert deck.check(b, 7) == 0  # only the first n values are read
+
+
+def test_a_non_residue_leaves_no_mark_in_the_final_deck():
+    # a cheating owner's non-residue (2: P = 3 mod 8) in its stage 1: under the other side's
+    # even exponent it lands in the cards' subgroup, a value like any card's
+    P, Q = deck.P, deck.Q
+    a, b = _rand(13)(deck.SEED_LEN), _rand(14)(deck.SEED_LEN)
+    s1 = bytearray(deck.Stage(a, 0, 0, list(range(26)), True).run())
+    assert pow(2, Q, P) == P - 1  # 2 is a non-residue
+    s1[0 : deck.PLEN] = (2).to_bytes(deck.PLEN, "big")
+    assert deck.check(s1, 26) == 0  # it passes: harmless, caught at the end (its key's stage)
+    s2 = deck.values(deck.Stage(b, 0, 0, memoryview(s1), False).run())
+    assert all(pow(x, Q, P) == 1 for x in s2)  # every position a residue: the 2 shows nowhere
+    assert deck.exponent(b, 0, 0) % 2 == 0 and deck.exponent(b, 0, 0) < Q
 
 
 def test_a_deal_is_the_stage_one_value_the_other_side_reordered():

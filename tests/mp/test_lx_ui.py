@@ -65,6 +65,7 @@ class StubLink:
         return True
 
     acked = 0  # ours the other end has taken (Link.acked)
+    big = 0  # damaged DATA frames heard (Link.big)
 
     def recv(self):
         if not self.inbox:
