@@ -345,10 +345,12 @@ class Battle(ui.Screen):
         if pips:
             gridview.pips(fb, hx + 2, pips, g.shots_left if g.turn == PLAYER else 0)
         # line 1: the aim, your fleet's count, or the score
-        if st == END:
-            shots, hits = _tally(g.fleets[CPU])
-            ui.text(fb, t("bs_shot_n") % shots, x, 11, 1)
-            ui.text(fb, t("bs_hit_n") % hits, x, 20, 1)
+        if st == END:  # who sank whose fleet, in how many of the winner's shots
+            won = g.winner == PLAYER
+            y = 11
+            for line in (t("bs_end_you_won" if won else "bs_end_cpu_won") % _tally(g.fleets[CPU if won else PLAYER])).split("|"):
+                ui.text(fb, line, x, y, 1)
+                y += 9
         elif own:
             ui.text(fb, t("bs_afloat") % g.ships_afloat(PLAYER), x, 11, 1)
         elif st == AIM:
@@ -377,17 +379,17 @@ class Battle(ui.Screen):
             ui.text(fb, font.fit(t("bs_again"), PANEL_W), x, 29, 1)
             return 38
         cell = gridview.name(self.news_cell // SIZE, self.news_cell % SIZE)
-        ui.text(fb, t("bs_you" if n == NEWS_YOU else "bs_cpu") % cell, x, 20, 1)
+        ui.text(fb, t("bs_you" if n == NEWS_YOU else "bs_cpu"), x, 20, 1)  # who fired, then where
         if self.news_sunk >= 0:
-            w = font.width(t("bs_sunk")) + 3
-            fb.fill_rect(x - 1, 28, w, 9, 1)
-            ui.text(fb, t("bs_sunk"), x + 1, 29, 0)
+            said = t("bs_sunk") % cell
+            fb.fill_rect(x - 1, 28, font.width(said) + 3, 9, 1)
+            ui.text(fb, said, x + 1, 29, 0)
             y = 38
             for line in ship_lines(self.news_sunk, PANEL_W):
                 ui.text(fb, line, x, y, 1)
                 y += 9
             return y
-        ui.text(fb, t("bs_hit") if self.news_hit == HIT else t("bs_miss"), x, 29, 1)
+        ui.text(fb, t("bs_hit" if self.news_hit == HIT else "bs_miss") % cell, x, 29, 1)
         return 38
 
 

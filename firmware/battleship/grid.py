@@ -16,8 +16,8 @@ Attack: it draws what it is told and knows nothing of any game's rules.
 Geometry: cells _PITCH = 5 px apart (a 4x4 interior and a 1-px edge); the
 cells' edges make a 51-px square, and the frame is drawn one pixel outside
 it, so a mark in an edge cell never runs into the frame: BOX = 53 px square.
-Labels take LEFT = 8 px on the left (the letters zigzag in two columns: a
-3x5 letter is as tall as a row) and _TOP = 6 px above, plus one more pixel
+Labels take LEFT = 8 px on the left (the row letters in one column, drawn 3x4
+so that one fits a row with a dark pixel between) and _TOP = 6 px above, plus one more pixel
 left and above for the box that marks the cursor's row and column: a grid
 drawn at (9, 7) fills x 0..62, y 0..59 (the "10" label runs 1 px past the
 frame, its box 2 px). Rows are letters top to bottom, columns numbers left
@@ -54,19 +54,23 @@ SOLID = const(1)  # sunk: a solid bar
 GHOST = const(2)  # being placed where it may not go: a checkered bar
 
 ROW_NAMES = "ABCDEFGHIJ"
+# the row letters A-J drawn 3x4 (the font's are 3x5, as tall as a row: they had to zigzag),
+# 12 bits a letter, the top row first, its left pixel the highest bit
+_LETTERS = (0x57D, 0xDEE, 0x723, 0xD6E, 0xFA7, 0xF34, 0x72B, 0xBED, 0xE97, 0x26A)
 _COLS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 
 def step(row, col, btn):
-    """(row, col) after this frame's arrow press, stopping at the edges."""
+    """(row, col) after this frame's arrow press; past an edge it comes in at the other side, as
+    Torpedo Attack's cursor does (one way for every grid)."""
     if btn.pressed(hal.UP):
-        row = max(row - 1, 0)
+        row = (row - 1) % SIZE
     elif btn.pressed(hal.DOWN):
-        row = min(row + 1, SIZE - 1)
+        row = (row + 1) % SIZE
     elif btn.pressed(hal.LEFT):
-        col = max(col - 1, 0)
+        col = (col - 1) % SIZE
     elif btn.pressed(hal.RIGHT):
-        col = min(col + 1, SIZE - 1)
+        col = (col + 1) % SIZE
     return row, col
 
 
@@ -100,12 +104,17 @@ class Grid:
     def labels(self, fb, row=-1, col=-1):
         """Row letters and column numbers; the cursor's row and column drawn
         dark on a lit box so the eye finds the cursor from the edges."""
+        x = self.fx - LEFT + 3
         for r in range(SIZE):
-            x = self.fx - LEFT + (r & 1) * 4
-            y = self.y + r * _PITCH + 1
+            y = self.y + r * _PITCH + 1  # the row's cells' interior: 4 px, a dark one between
+            on = 1
             if r == row:
-                fb.fill_rect(x - 1, y - 1, 5, 7, 1)
-            ui.small(fb, ROW_NAMES[r], x, y, 0 if r == row else 1)
+                fb.fill_rect(x - 1, y - 1, 5, 6, 1)
+                on = 0
+            g = _LETTERS[r]
+            for i in range(12):
+                if g >> (11 - i) & 1:
+                    fb.pixel(x + i % 3, y + i // 3, on)
         y = self.fy - _TOP
         for c in range(SIZE):
             cx = self.x + c * _PITCH + 1

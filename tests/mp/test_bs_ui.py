@@ -188,9 +188,16 @@ def test_cursor_walks_the_target_grid_and_names_the_cell():
     press(app, LEFT)
     assert b.coord == "D-4" and b.cur == 33
     assert "Aim: D-4" in _texts(app, b)
-    for _ in range(12):
+    for _ in range(3):
         press(app, LEFT)
-    assert b.coord == "D-1"  # stops at the edge
+    assert b.coord == "D-1"
+    press(app, LEFT)
+    assert b.coord == "D-10"  # past the edge it comes in at the other side, as Torpedo's does
+    press(app, RIGHT)
+    assert b.coord == "D-1"
+    for _ in range(4):
+        press(app, UP)
+    assert b.coord == "J-1"
     press(app, B)
     assert b.view == OWN and "Your fleet" in _texts(app, b)
     press(app, B)
@@ -205,7 +212,9 @@ def test_a_shot_is_answered_then_the_cpu_fires_on_your_grid():
     _aim(app, b, ship[0])
     press(app, A, after=1)
     assert b.news == battle.NEWS_YOU and b.news_hit == HIT and b.state == HOLD
-    assert "HIT" in _texts(app, b) and app.hw.sound.last == "hit"
+    texts = _texts(app, b)  # who fired, where, and what it did
+    assert "You fire at" in texts and grid.name(ship[0] // 10, ship[0] % 10) + ": hit" in texts
+    assert app.hw.sound.last == "hit"
     assert g.turn == CPU
     for _ in range(battle.HOLD_MS // 33 + 2):
         app.step()
@@ -213,7 +222,8 @@ def test_a_shot_is_answered_then_the_cpu_fires_on_your_grid():
     assert b.view == OWN and b.cpu_last >= 0 and g.fleets[PLAYER].shots[b.cpu_last]
     assert b.news == battle.NEWS_CPU and g.turn == PLAYER
     text = _texts(app, b)
-    assert "CPU fires" in text and "CPU: " + grid.name(b.cpu_last // 10, b.cpu_last % 10) in text
+    said = grid.name(b.cpu_last // 10, b.cpu_last % 10) + (": hit" if g.fleets[PLAYER].occ[b.cpu_last] else ": miss")
+    assert "CPU fires at" in text and said in text
     for _ in range(battle.DONE_MS // 33 + 2):
         app.step()
     assert b.state == AIM and b.view == TARGET
@@ -229,7 +239,7 @@ def test_a_repeat_shot_is_refused_and_an_arrow_cuts_the_cpu_turn_short():
     cell = _water(g)[0]
     _aim(app, b, cell)
     press(app, A, after=1)
-    assert b.news_hit == MISS and "MISS" in _texts(app, b)
+    assert b.news_hit == MISS and grid.name(cell // 10, cell % 10) + ": miss" in _texts(app, b)
     press(app, RIGHT, after=1)  # no waiting: the CPU's shot is made, the cursor moves
     assert b.state == AIM and g.turn == PLAYER and sum(g.fleets[PLAYER].shots) == 1
     assert b.cur == cell + 1 or cell % 10 == 9
@@ -250,11 +260,12 @@ def test_sinking_a_ship_names_it():
         press(app, A, after=1)
     assert b.news_sunk == 2 and b.news == battle.NEWS_YOU
     text = _texts(app, b)
-    assert "SUNK:" in text and "Destroyer" in text
+    last = grid.name(cells[-1] // 10, cells[-1] % 10)
+    assert last + ": sunk" in text and "Destroyer" in text
     strings.set_lang("hu")
     text = _texts(app, b)
     strings.set_lang("en")
-    assert "ELSÜLLYEDT:" in text and "Romboló" in text
+    assert last + ": süllyedt" in text and "Romboló" in text
 
 
 def test_salvo_fires_one_shot_per_ship_afloat_then_the_cpu_answers():
@@ -317,6 +328,11 @@ def test_a_won_game_ends_clears_the_save_and_teaches_the_cpu():
     assert habits.games == 1
     text = _texts(app, b)
     assert ("YOU WIN!" if g.winner == PLAYER else "CPU WINS") in text
+    loser = g.fleets[CPU if g.winner == PLAYER else PLAYER]  # the winner's shots, said as whose
+    shots = sum(1 for c in range(100) if loser.shots[c])
+    hits = sum(1 for c in range(100) if loser.shots[c] and loser.occ[c])
+    whose = "You sank the" if g.winner == PLAYER else "CPU sank your"
+    assert whose in text and "%d shots" % shots in text and "(%d hits)" % hits in text
     press(app, A)
     assert b.view == OWN
     press(app, B)
