@@ -348,7 +348,8 @@ class Battle(ui.Screen):
         if st == END:  # who sank whose fleet, in how many of the winner's shots
             won = g.winner == PLAYER
             y = 11
-            for line in (t("bs_end_you_won" if won else "bs_end_cpu_won") % _tally(g.fleets[CPU if won else PLAYER])).split("|"):
+            said = t("bs_end_you_won" if won else "bs_end_cpu_won") % _tally(g.fleets[CPU if won else PLAYER])
+            for line in said.split("|"):
                 ui.text(fb, line, x, y, 1)
                 y += 9
         elif own:

@@ -60,18 +60,20 @@ _LETTERS = (0x57D, 0xDEE, 0x723, 0xD6E, 0xFA7, 0xF34, 0x72B, 0xBED, 0xE97, 0x26A
 _COLS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 
-def step(row, col, btn):
-    """(row, col) after this frame's arrow press; past an edge it comes in at the other side, as
-    Torpedo Attack's cursor does (one way for every grid)."""
+def step(row, col, btn, wrap=True):
+    """(row, col) after this frame's arrow press. Aiming (wrap): past an edge it comes in at
+    the other side, as Torpedo Attack's cursor does; placing a ship stops at the edges."""
     if btn.pressed(hal.UP):
-        row = (row - 1) % SIZE
+        row -= 1
     elif btn.pressed(hal.DOWN):
-        row = (row + 1) % SIZE
+        row += 1
     elif btn.pressed(hal.LEFT):
-        col = (col - 1) % SIZE
+        col -= 1
     elif btn.pressed(hal.RIGHT):
-        col = (col + 1) % SIZE
-    return row, col
+        col += 1
+    if wrap:
+        return row % SIZE, col % SIZE
+    return min(max(row, 0), SIZE - 1), min(max(col, 0), SIZE - 1)
 
 
 def name(row, col):

@@ -66,7 +66,7 @@ class Hand:
         if btn.pressed(B):
             v = not v
         elif btn.pressed(UP | DOWN | LEFT | RIGHT):
-            r, c = gridview.step(r, c, btn)
+            r, c = gridview.step(r, c, btn, False)  # a ship stops at the edge
         else:
             return False
         self.move(r, c, v)

@@ -40,6 +40,7 @@ _ROWS = (
     "ex_s4|Patrol Boat|Járőrhajó\n"
     "ex_s5|Burst|Robbanás\n"
     "ex_loading|Charting the odds...|Esélyek számítása...\n"
+    "ex_h_first_seat|A:play|A:játék\n"
     "ex_fleet|%s: fleet|%s: flotta\n"
     "ex_front|front|eleje\n"
     "ex_ready|Ready|Kész\n"

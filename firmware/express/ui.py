@@ -22,7 +22,7 @@ import gc
 
 gc.collect()  # before the game's modules compile (a fragmented heap is the risk)
 from core import strings, ui
-from core.hal import LEFT, RIGHT, A
+from core.hal import LEFT, RIGHT, A, B
 from core.prng import Rng
 from core.strings import t
 
@@ -62,18 +62,25 @@ def new_game(app, game, players, team, cpu, first=0):
 
 class Loading(ui.Screen):
     """Shown while the CPU's odds tables are filled (express.ai.warm), then replaced
-    by the game screen."""
+    by the game screen; when the first seat was drawn at random, it stays, saying who
+    starts, until A (a blink on a Pico is no announcement)."""
 
     def __init__(self, screen, drawn=False):
         self.screen = screen
         self.frames = 0
-        self.drawn = drawn  # the first seat was drawn: say whose turn it is
+        self.drawn = drawn  # the first seat was drawn: say whose turn it is, until A
 
     def update(self, app):
         self.frames += 1
         if self.frames < 2:  # let this screen reach the display first
             return
-        ai.warm(self.screen.g.game)
+        if self.frames == 2:
+            ai.warm(self.screen.g.game)
+            if self.drawn:
+                app.redraw()  # the hint: A plays
+                return
+        elif not app.buttons.pressed(A | B):  # A plays (B too: a key script's CPU games go on)
+            return
         self.screen.base = len(app.stack) - 1
         app.replace(self.screen)
 
@@ -81,9 +88,12 @@ class Loading(ui.Screen):
         g = self.screen.g
         ui.title(fb, t("ex_title"))
         ui.center(fb, t("ex_admiral_game" if g.game == ADMIRAL else "ex_captain_game"), 22)
-        ui.center(fb, t("ex_loading"), 36)
         if self.drawn:
-            ui.center(fb, t("ex_starts") % self.screen.name(g.first), 48)
+            ui.center(fb, t("ex_starts") % self.screen.name(g.first), 36)
+            if self.frames >= 2:
+                ui.hint(fb, t("ex_h_first_seat"))
+                return
+        ui.center(fb, t("ex_loading"), 48 if self.drawn else 36)
 
 
 class Setup(ui.Menu):

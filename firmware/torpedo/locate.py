@@ -142,6 +142,8 @@ class Locate(ui.Screen):
             if btn.pressed(B):
                 app.push(Paused(self.m))  # the opponent's turn: the menu (to leave a silent rival)
             else:
+                if btn.pressed(A | UP | DOWN | LEFT | RIGHT):
+                    self.timer = 0  # any other key skips the CPU's "thinking", as an announcement's
                 self.wait(app)
         elif btn.pressed(A):  # _END
             self.view = 1 - self.view

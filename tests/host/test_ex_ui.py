@@ -13,7 +13,8 @@ SEED = {"BROADSIDE_SEED": "7"}
 # Express's row in the main menu (no saved game)
 OPEN = "WAIT330," + open_mode("express")
 CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu: seat 1 becomes a CPU
-START_2P = "DOWN,DOWN,DOWN,A"  # from seat 1's row past seat 2 and Starts (Random) to Start
+# from seat 1's row past seat 2 and Starts (Random) to Start; A on who starts (drawn)
+START_2P = "DOWN,DOWN,DOWN,A,WAIT300,A"
 
 
 def _play_to_end(h, limit=6000):

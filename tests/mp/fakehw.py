@@ -87,3 +87,15 @@ def saved_game(storage, slot=None):
     i = data[0] + 1
     j = i + data[i] + 1
     return bytes(data[j + 2 :])
+
+
+def texts(app):
+    """The words the top screen draws now (core.ui's trace of every text drawn)."""
+    from core import ui
+
+    ui.TRACE = []
+    app.fb.fill(0)
+    app.top().draw(app, app.fb)
+    out = [s for _x, _y, _w, _h, s in ui.TRACE]
+    ui.TRACE = None
+    return out

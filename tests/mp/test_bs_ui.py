@@ -222,7 +222,8 @@ def test_a_shot_is_answered_then_the_cpu_fires_on_your_grid():
     assert b.view == OWN and b.cpu_last >= 0 and g.fleets[PLAYER].shots[b.cpu_last]
     assert b.news == battle.NEWS_CPU and g.turn == PLAYER
     text = _texts(app, b)
-    said = grid.name(b.cpu_last // 10, b.cpu_last % 10) + (": hit" if g.fleets[PLAYER].occ[b.cpu_last] else ": miss")
+    hit = g.fleets[PLAYER].occ[b.cpu_last]
+    said = grid.name(b.cpu_last // 10, b.cpu_last % 10) + (": hit" if hit else ": miss")
     assert "CPU fires at" in text and said in text
     for _ in range(battle.DONE_MS // 33 + 2):
         app.step()

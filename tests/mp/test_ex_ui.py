@@ -2,7 +2,7 @@
 menu, a human's turn by buttons, the CPU's pace, pass-and-play curtains,
 saves after each turn and an exact resume."""
 
-from fakehw import clear_saves, make_hw, press, saved_game
+from fakehw import clear_saves, make_hw, press, saved_game, texts
 
 from core.app import App
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
@@ -67,7 +67,11 @@ def test_menu_sets_type_players_and_seats():
     press(app, UP)  # wraps to Start
     press(app, A, after=0)
     assert isinstance(app.top(), ui.Loading)
-    _idle(app, 3)
+    _idle(app, 30)  # the first seat was drawn at random: who starts stays on screen until A
+    words = texts(app)
+    assert isinstance(app.top(), ui.Loading) and any(w.endswith(" starts") for w in words), words
+    assert "A:play" in words
+    press(app, A, after=0)
     scr = app.top()
     g = scr.g
     assert isinstance(scr, GameScreen) and g.game == ADMIRAL and g.players == 4 and g.team

@@ -4,7 +4,7 @@ the checked end, a cheat named on the end screen, and a power cycle resumed from
 Link and cable are in tests/both/test_lx_game.py."""
 
 import dictstorage
-from fakehw import make_hw, saved_game
+from fakehw import make_hw, saved_game, texts
 from linkexpress import ui as lx_ui
 from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, LxGame
 
@@ -202,14 +202,6 @@ class Pair:
                 self.press(A)
         return False
 
-
-def texts(app):
-    ui.TRACE = []
-    app.fb.fill(0)
-    app.top().draw(app, app.fb)
-    out = [s for _x, _y, _w, _h, s in ui.TRACE]
-    ui.TRACE = None
-    return out
 
 
 def _fits(app):

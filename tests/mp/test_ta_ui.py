@@ -21,6 +21,7 @@ _DIR = "/tmp/broadside-test-taui"
 _AIM = 1  # torpedo.scope_ui / torpedo.locate states (private consts there)
 _RESULT = 3
 _L_AIM = 0
+_L_WAIT = 1
 _L_SHOW = 2
 
 
@@ -200,6 +201,21 @@ def test_calling_a_cell_shows_the_answer_and_a_repeat_moves_on():
     press(app, A)
     assert loc.note == "ta_again" and loc.state == _L_AIM  # A-1 was called already: no call,
     assert loc.cur > 0 and not g.marks[0][loc.cur] and g.turn == 0  # the cursor on the next free cell
+
+
+def test_a_key_skips_the_cpus_thinking():
+    # the CPU "thinks" half a second before its call; a key other than B (the menu) skips it
+    for skip in (False, True):
+        app = _app()
+        g = Game(3, 1, first=1)
+        g.shuffle_fleet(0)
+        g.start()
+        loc = Locate(CpuMatch(g))
+        app.push(loc)
+        app.step()
+        assert loc.state == _L_WAIT and not any(g.marks[1])  # the CPU's turn: it thinks
+        press(app, A if skip else 0, after=1)
+        assert any(g.marks[1]) == skip, skip  # called at once only when a key was pressed
 
 
 def test_a_saved_game_continues_where_it_was():
