@@ -176,8 +176,9 @@ class ContinueMenu(ui.Menu):
     def draw_item(self, fb, i, y):
         far = self.how_far(i)
         w = font.width(far)
-        ui.text(fb, font.fit(self.label(i), ui.W - ui.ITEM_X - w - 10), ui.ITEM_X, y, 1)
-        ui.text(fb, far, ui.W - 2 - w, y, 1)
+        x = self.edge() - 1 - w  # the value right-aligned, clear of a scroll arrow
+        ui.text(fb, font.fit(self.label(i), x - ui.ITEM_X - 4), ui.ITEM_X, y, 1)
+        ui.text(fb, far, x, y, 1)
 
     def update(self, app):
         if not self.items:

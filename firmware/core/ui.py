@@ -174,6 +174,10 @@ class Menu(Screen):
     def draw_item(self, fb, i, y):
         text(fb, font.fit(self.label(i), W - ITEM_X - 6), ITEM_X, y, 1)
 
+    def edge(self):
+        """The right edge an item may use: clear of the scroll arrows when the list scrolls."""
+        return W - 7 if len(self.items) > self.rows else W - 1
+
 
 class Message(Screen):
     """Lines of text; any of A/B closes it (then runs on_close)."""

@@ -9,7 +9,7 @@ import sys
 import fake_mode
 from fakehw import make_hw, press
 
-from core import modes
+from core import modes, ui
 from core.app import GAME, App, game_head
 from core.compat import load
 from core.hal import DOWN, A, B
@@ -181,6 +181,23 @@ def test_each_game_keeps_its_own_save_and_continue_lists_them_all():
     press(app, DOWN)
     press(app, A)  # the card game
     assert fake_mode.CALLS == [("resume", b"Zcards")]
+
+
+def test_a_list_longer_than_the_screen_keeps_its_words_clear_of_the_scroll_arrow():
+    app = _app()
+    for slot in ("cards", "torpedo_link", "salvo", "battleship", "express", "torpedo"):
+        app.save_game(slot, b"Z" + slot.encode(), 14, unit="u_turn")
+    app.stack[0].build(app)
+    app.stack[0].sel = 0
+    press(app, A)
+    m = app.top()
+    assert len(m.items) > m.rows  # it scrolls: an arrow at the right edge says there is more
+    ui.TRACE = []
+    app.fb.fill(0)
+    m.draw(app, app.fb)
+    drawn = [(x, w, s) for x, y, w, h, s in ui.TRACE if ui.BODY_Y <= y < ui.BODY_Y + m.rows * m.pitch]
+    ui.TRACE = None
+    assert drawn and all(x + w <= ui.W - 6 for x, w, s in drawn), drawn  # the arrow: x W-4..W-2
 
 
 def test_a_new_game_asks_before_replacing_its_saved_game_and_no_keeps_it():
