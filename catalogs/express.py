@@ -7,6 +7,7 @@ from core.prng import Rng
 from express import ai, human
 from express.engine import AGAIN, ATTACKER, DONE, OVER, TARGET, Game
 from express.game import HARD, GameScreen
+from express.help import _PAGES as _HELP_PAGES
 from express.help import Help
 from express.menus import Arrange, Curtain, Pause, Result
 from express.rules import ADMIRAL, CAPTAIN, CARRIER, SUBMARINE
@@ -122,7 +123,7 @@ def catalog(app):
     yield "target", g3
     yield "target_right", _target_right(app)
     yield "sub_rolls", _sub_rolls()
-    for page in range(7):
+    for page in range(len(_HELP_PAGES)):
         h = Help()
         h.page = page
         yield "help_%d" % (page + 1), h

@@ -32,12 +32,14 @@ _ROWS = (
     "ex_hx_captain|Every ship rolls twice. The Submarine has only 2 dice, but one burst sinks its "
     "target.|Minden hajó kétszer dob. A Tengeralattjáró csak 2 kockával dob, de egy robbanás "
     "elsüllyeszti a célt.\n"
-    "ex_hx_admiral1|Battleship: 4 rolls, bursts miss. Destroyer: 2 rolls, a burst is 2 hits. Patrol "
-    "Boat: 3 rolls. They may stop early.|Csatahajó: 4 dobás, a robbanás nem talál. Romboló: 2 dobás, a "
-    "robbanás 2 találat. Járőrhajó: 3 dobás. Előbb is megállhatnak.\n"
-    "ex_hx_admiral2|Carrier: attacks from its place; rolls, names the target, rerolls dice once. "
-    "Submarine: 3 dice once, any target; a burst sinks.|Hordozó: a helyéről támad; dob, célt mond, "
-    "egyszer újradob. Tengeralattjáró: 3 kocka egyszer, bármely cél; a robbanás elsüllyeszt.\n"
+    "ex_hx_admiral1|Battleship: 4 rolls, bursts miss. Destroyer: 2 rolls, a burst is 2 hits. Patrol Boat: "
+    "3 rolls.|Csatahajó: 4 dobás, a robbanás nem talál. Romboló: 2 dobás, a robbanás 2 találat. "
+    "Járőrhajó: 3 dobás.\n"
+    "ex_hx_admiral2|Those three may stop early. Carrier: attacks from its place; rolls, names the target, "
+    "rerolls dice once.|Ez a három korábban is abbahagyhatja. Hordozó: a helyéről támad; dob, célt mond, "
+    "egyszer újradob.\n"
+    "ex_hx_admiral3|Submarine: 3 dice once, any target; a burst sinks.|Tengeralattjáró: 3 kocka egyszer, "
+    "bármely cél; a robbanás elsüllyeszt.\n"
     "ex_hx_win|Sink 5 ships to win (3 players: 4, 4 players: 3). Teams: 1 and 3 against 2 and 4, 5 "
     "ships together.|5 hajó elsüllyesztése nyer (3 játékosnál 4, 4-nél 3). Csapatok: 1. és 3. a 2. és "
     "4. ellen, együtt 5 hajó.\n"
@@ -52,6 +54,7 @@ _PAGES = (
     ("ex_captain_game", "ex_hx_captain"),
     ("ex_admiral_game", "ex_hx_admiral1"),
     ("ex_admiral_game", "ex_hx_admiral2"),
+    ("ex_admiral_game", "ex_hx_admiral3"),
     ("ex_hp_win", "ex_hx_win"),
 )
 _ICONS = ((art.I_DIE, "ex_hx_die"), (art.I_ROLLS, "ex_hx_rolls"), (art.I_TARGET, "ex_hx_target"))
@@ -94,7 +97,7 @@ class Help(ui.Screen):
             lines = ui.wrap(word("ex_hx_hits"), ui.W)
         else:
             lines = ui.wrap(word(body), ui.W)
-        for line in lines:
+        for line in lines:  # a page's paragraph: at most 4 lines (tests/mp/test_ex_ui.py)
             if y + font.HEIGHT > ui.HINT_Y:
                 break
             ui.text(fb, line, 0, y)

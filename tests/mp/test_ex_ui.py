@@ -209,6 +209,7 @@ def test_help_from_the_pause_menu_in_both_languages():
     import sys
 
     from core import strings
+    from core import ui as core_ui
 
     app = _app()
     scr = _game(app)
@@ -221,15 +222,23 @@ def test_help_from_the_pause_menu_in_both_languages():
     helps = app.top()
     word = sys.modules["express.help"].word
     assert type(helps).__name__ == "Help" and helps.page == 0
-    seen = []
+    pages = sys.modules["express.help"]._PAGES
     for lang in ("en", "hu"):
         strings.set_lang(lang)
-        for _ in range(7):
-            seen.append(word("ex_hx_admiral2"))
+        for k in range(len(pages)):
+            body = pages[k][1]
+            if body is not None:  # a paragraph: every word of it drawn, clear of the hint
+                core_ui.TRACE = []
+                app.fb.fill(0)
+                helps.draw(app, app.fb)
+                lines = [(y, h, s) for _x, y, _w, h, s in core_ui.TRACE if 11 <= y < 56]
+                core_ui.TRACE = None
+                assert " ".join(s for _y, _h, s in lines) == word(body), (lang, k)
+                assert max(y + h for y, h, _s in lines) <= 47, (lang, k, lines)  # a blank line above
             press(app, RIGHT)
-        assert helps.page == 0  # seven pages, round again
+        assert helps.page == 0  # every page, round again
     strings.set_lang("en")
-    assert "Submarine" in seen[0] and "Tengeralattjáró" in seen[-1]
+    assert "Submarine" in word("ex_hx_admiral3") and len(pages) == 8
     press(app, B)
     assert isinstance(app.top(), Pause)
     assert "express.help" not in sys.modules  # its words left the heap with it
