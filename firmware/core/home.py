@@ -6,7 +6,7 @@ way()), and show() builds the menus again on those entries when the game
 closes.
 """
 
-from core import font, modes, ui
+from core import font, modes, strings, ui
 from core.app import GAME
 from core.compat import load
 from core.hal import LEFT, RIGHT, A
@@ -196,7 +196,7 @@ class SettingsScreen(ui.Menu):
 def app_value(settings, name):
     v = settings.get(name)
     if name == "language":
-        return "English" if v == "en" else "Magyar"
+        return (strings.EN if v == "en" else strings.HU).get("lang_name")  # each in its own words
     if name == "sound":
         return t("on") if v else t("off")
     if name == "touching":

@@ -25,6 +25,7 @@ medium|Medium|Közepes
 hard|Hard|Nehéz
 hint_menu|A:select B:back|A:választ B:vissza
 hint_settings|<>:change B:back|<>:állít B:vissza
+hint_ok|A: OK|A: OK
 bad_board|Unknown board|Ismeretlen panel
 boards_known|Known boards:|Ismert panelek:
 crash|Firmware error|Firmware hiba

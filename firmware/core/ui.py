@@ -202,7 +202,7 @@ class Message(Screen):
                     break
                 text(fb, line, 0, y, 1)
                 y += font.LINE
-        hint(fb, "A: OK")
+        hint(fb, t("hint_ok"))
 
 
 ARROWS = (UP, DOWN, LEFT, RIGHT)

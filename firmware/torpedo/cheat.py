@@ -30,7 +30,7 @@ ta_forfeit=The rival went silent where it owed a move: you win by forfeit.
 """
 
 _HU = """
-ta_cheat=CSALÁS!
+ta_cheat=Csalás lebukott!
 ta_cheat1=Az ellenfél megszegte a kapcsolat szabályait.
 ta_cheat2=Az ellenfél lemásolta a pénzfeldobásunkat.
 ta_cheat3=Az ellenfél pénzfeldobása nem stimmel.
@@ -82,7 +82,7 @@ class CheatScreen(ui.Screen):
         for line in ui.wrap(self.text(), ui.W)[:4]:
             ui.text(fb, line, 0, y, 1)
             y += 9
-        ui.hint(fb, "A: OK")
+        ui.hint(fb, t("hint_ok"))
 
 
 
