@@ -113,7 +113,7 @@ ROWS = (
     # Express: an Admiral's game, both seats CPU; each B finishes a CPU turn or
     # moves on from its result (and from the result screen to the menu; spare
     # B presses there do nothing), so any seed ends within the script.
-    ("express", "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
+    ("express", "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
     # Card game, standard, vs the CPU, you first: with seed 7, A on each prompt plays a
     # whole game to the result; B leaves it, B the Card game submenu.
     ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B,WAIT1000,B", 1),

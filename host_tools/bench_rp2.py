@@ -38,7 +38,7 @@ MODES = {
     # mode: (menu entries, outer first; keys once its first screen is up)
     "battleship": (("battleship_menu", "battleship"), "A,A,WAIT500,A,WAIT800"),
     "salvo": (("battleship_menu", "salvo"), "A,A,WAIT500,A,WAIT800,RIGHT,A,WAIT800"),
-    "express": (("express_menu", "express"), "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT300,B,WAIT300,B,WAIT300"),
+    "express": (("express_menu", "express"), "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT300,B,WAIT300,B,WAIT300"),
     "cards": (("cards_menu", "cards"), "A,WAIT400,UP,UP,A,WAIT400,A,WAIT400"),
     "torpedo": (("torpedo",), "A,A,WAIT400,A,WAIT400,A,WAIT400"),
     "link_battle": (("battleship_menu", "link_battle"), "WAIT600"),

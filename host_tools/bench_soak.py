@@ -48,7 +48,7 @@ _SWEEP = bench_memory._sweep(1500)
 VISITS = (
     ("battleship", ("battleship_menu", "battleship"), _SWEEP),
     ("salvo", ("battleship_menu", "salvo"), _SWEEP),  # an arrow may cut a CPU salvo short: fine here
-    ("express", ("express_menu", "express"), "RIGHT,DOWN,DOWN,A,DOWN,DOWN,A,WAIT200," + "B,WAIT200," * 250),
+    ("express", ("express_menu", "express"), "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200," + "B,WAIT200," * 250),
     ("cards", ("cards_menu", "cards"), "A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("cards_beginner", ("cards_menu", "cards"), "DOWN,A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("torpedo", ("torpedo",), bench_memory._torpedo("A,A", 400)),

@@ -96,16 +96,22 @@ class Loading(ui.Screen):
         ui.center(fb, t("ex_loading"), 48 if self.drawn else 36)
 
 
-class Setup(ui.Menu):
-    """The Express menu: game type, players, each seat human or CPU (in the team game,
-    with its team: partners sit across, seats 1 & 3 against 2 & 4), who starts (Random,
-    or a seat), Start."""
+_SETUP = "ex_setup"  # the flash file of the menu's last choices (4 bytes: game, players, seats, first)
 
-    def __init__(self):
+
+class Setup(ui.Menu):
+    """The Express menu: Start first (A on it starts at once), then game type, players, each
+    seat human or CPU (in the team game, with its team: partners sit across, seats 1 & 3
+    against 2 & 4), who starts (Random, or a seat). A or LEFT/RIGHT on a row changes it. The
+    choices of the last game started are kept on flash and come back next time."""
+
+    def __init__(self, last=None):
         self.game = CAPTAIN
         self.choice = 0  # index in _CHOICES
         self.cpu = 0b1110  # seat 1 human, the others CPU
         self.first = -1  # the seat that starts; -1: drawn at random
+        if last is not None and len(last) == 4 and last[0] < 2 and last[1] < len(_CHOICES) and last[3] <= 4:
+            self.game, self.choice, self.cpu, self.first = last[0], last[1], last[2] & 15, last[3] - 1
         ui.Menu.__init__(self, "ex_title", [], hint_key="hint_settings")
         self._rows()
 
@@ -114,11 +120,10 @@ class Setup(ui.Menu):
         return 4 if c == 5 else c
 
     def _rows(self):
-        items = [("ex_game", None), ("ex_players", None)]  # type: list
+        items = [("ex_start", self._start), ("ex_game", None), ("ex_players", None)]  # type: list
         for p in range(self.players()):
             items.append((self._seat_label(p), None))
         items.append(("ex_first", None))
-        items.append(("ex_start", self._start))
         if self.first >= self.players():
             self.first = -1
         self.items = items
@@ -134,9 +139,9 @@ class Setup(ui.Menu):
     def update(self, app):
         btn = app.buttons
         d = 1 if btn.pressed(RIGHT) else (-1 if btn.pressed(LEFT) else 0)
-        if not d and btn.pressed(A) and self.sel < len(self.items) - 1:
+        if not d and btn.pressed(A) and self.sel > 0:
             d = 1
-        if d:
+        if d and self.sel > 0:
             self._change(self.sel, d)
             app.cue("click")
             app.redraw()
@@ -144,27 +149,27 @@ class Setup(ui.Menu):
         ui.Menu.update(self, app)
 
     def _change(self, i, d):
-        if i == 0:
+        if i == 1:
             self.game ^= 1
-        elif i == 1:
+        elif i == 2:
             self.choice = (self.choice + d) % len(_CHOICES)
             self._rows()
-        elif i == len(self.items) - 2:  # who starts: Random, seat 1, seat 2, ...
+        elif i == len(self.items) - 1:  # who starts: Random, seat 1, seat 2, ...
             self.first = (self.first + 1 + d) % (self.players() + 1) - 1
-        elif i < len(self.items) - 1:
-            self.cpu ^= 1 << (i - 2)
+        else:
+            self.cpu ^= 1 << (i - 3)
 
     def value(self, i):
-        if i == 0:
-            return t("ex_admiral" if self.game == ADMIRAL else "ex_captain")
         if i == 1:
+            return t("ex_admiral" if self.game == ADMIRAL else "ex_captain")
+        if i == 2:
             c = _CHOICES[self.choice]
             return t("ex_teams") if c == 5 else str(c)
-        if i == len(self.items) - 2:
+        if i == len(self.items) - 1:
             f = self.first
             return t("ex_random") if f < 0 else seat_name(f, False)
-        if i < len(self.items) - 1:
-            return t("ex_cpu" if self.cpu & (1 << (i - 2)) else "ex_human")
+        if i > 2:
+            return t("ex_cpu" if self.cpu & (1 << (i - 3)) else "ex_human")
         return ""
 
     def draw_item(self, fb, i, y):
@@ -180,12 +185,14 @@ class Setup(ui.Menu):
         n = self.players()
         team = _CHOICES[self.choice] == 5
         cpu = self.cpu & ((1 << n) - 1)
+        app.save(_SETUP, bytes((self.game, self.choice, self.cpu, self.first + 1)))  # next time's
         app.replace(Loading(new_game(app, self.game, n, team, cpu, self.first), self.first < 0))
 
 
 def start(app, arg=None):
-    """Open the Express menu (arg: unused)."""
-    app.push(Setup())
+    """Open the Express menu with the last game's choices (arg: unused)."""
+    st = app.hw.storage
+    app.push(Setup(st.load(_SETUP)[0] if st is not None else None))  # damaged: the defaults
 
 
 def resume(app, data):

@@ -12,9 +12,9 @@ from host_tools.sim import run_script
 SEED = {"BROADSIDE_SEED": "7"}
 # Express's row in the main menu (no saved game)
 OPEN = "WAIT330," + open_mode("express")
-CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu: seat 1 becomes a CPU
-# from seat 1's row past seat 2 and Starts (Random) to Start; A on who starts (drawn)
-START_2P = "DOWN,DOWN,DOWN,A,WAIT300,A"
+CPU_SEAT_1 = "DOWN,DOWN,A,"  # the setup menu, from the game row: seat 1 becomes a CPU
+# from seat 1's row up to Start (the first row); A on who starts (drawn at random)
+START_2P = "UP,UP,UP,A,WAIT300,A"
 
 
 def _play_to_end(h, limit=6000):
@@ -34,7 +34,7 @@ def test_menu_opens_express_setup(tmp_path):
 
 
 def test_cpu_vs_cpu_games_play_to_the_end(tmp_path):
-    for name, keys in (("captain", ""), ("admiral", "RIGHT,")):
+    for name, keys in (("captain", "DOWN,"), ("admiral", "DOWN,RIGHT,")):
         h = play(OPEN + keys + CPU_SEAT_1 + START_2P, env=SEED, saves=str(tmp_path / name))
         try:
             assert _play_to_end(h), name
@@ -49,7 +49,7 @@ def test_cpu_vs_cpu_games_play_to_the_end(tmp_path):
 def test_dice_screen_golden(tmp_path):
     # human vs CPU, Player 1 starts: Start, Ready with the suggested fleet, the front ship
     # attacks the first target, roll once and let the dice settle
-    h = play(OPEN + "DOWN,DOWN,DOWN,DOWN,RIGHT,DOWN,A,WAIT200,DOWN,A,A,A,A,WAIT600", env=SEED)
+    h = play(OPEN + "UP,RIGHT,DOWN,A,WAIT200,DOWN,A,A,A,A,WAIT600", env=SEED)  # Starts is the last row
     try:
         assert_golden(h, "ex_dice", tmp_path)
     finally:

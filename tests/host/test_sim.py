@@ -95,7 +95,7 @@ def test_compiled_install_boots_like_the_sources(tmp_path, capsys):
 README_MODES = {
     "battleship": "A,A,WAIT300,A,WAIT300",  # the level menu, then placing the fleet
     "link_battle": "A,DOWN,DOWN,A,WAIT1500",  # looking for the other handheld
-    "express": "DOWN,A,WAIT100,A,WAIT300,RIGHT,DOWN,DOWN,A,WAIT1500",  # a CPU game under way
+    "express": "DOWN,A,WAIT100,A,WAIT300,A,WAIT300,A,WAIT1500",  # Start, who starts: a game under way
     "cards": "DOWN,DOWN,A,WAIT300,A,WAIT1500,A,WAIT500",  # a card played
     "torpedo": "DOWN,DOWN,DOWN,A,WAIT300,A,WAIT300,A,WAIT1000",  # the CPU game, locating
     "settings": "UP,A,RIGHT",

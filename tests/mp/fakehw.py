@@ -66,8 +66,10 @@ SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards
 
 
 def clear_saves(storage):
-    """No game saved: neither the old single save nor any game's slot."""
+    """No game saved: neither the old single save nor any game's slot (nor Express's last
+    choices)."""
     storage.delete("game")
+    storage.delete("ex_setup")
     for slot in SLOTS:
         storage.delete("g_" + slot)
 

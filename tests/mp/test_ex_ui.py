@@ -48,6 +48,8 @@ def test_menu_sets_type_players_and_seats():
     app = _app()
     ui.start(app)
     s = app.top()
+    assert s.sel == 0 and s.label(0) == "Start"  # Start first: A on it starts at once
+    press(app, DOWN)
     press(app, RIGHT)  # Admiral's
     assert s.game == ADMIRAL
     press(app, DOWN)
@@ -55,16 +57,16 @@ def test_menu_sets_type_players_and_seats():
     assert s.players() == 3 and len(s.items) == 7
     press(app, RIGHT)
     press(app, RIGHT)  # 4, teams
-    assert s.value(1) == "4, teams" and len(s.items) == 8
+    assert s.value(2) == "4, teams" and len(s.items) == 8
     # who partners whom: partners sit across, 1 & 3 against 2 & 4
-    seats = [s.label(i) for i in range(2, 6)]
+    seats = [s.label(i) for i in range(3, 7)]
     assert seats == ["Player 1 (A)", "Player 2 (B)", "Player 3 (A)", "Player 4 (B)"]
     press(app, DOWN)
     press(app, A)  # seat 1 becomes a CPU
-    assert s.value(2) == "CPU" and s.cpu & 1
+    assert s.value(3) == "CPU" and s.cpu & 1
     press(app, UP)
     press(app, UP)
-    press(app, UP)  # wraps to Start
+    press(app, UP)  # back to Start
     press(app, A, after=0)
     assert isinstance(app.top(), ui.Loading)
     _idle(app, 30)  # the first seat was drawn at random: who starts stays on screen until A
@@ -76,6 +78,10 @@ def test_menu_sets_type_players_and_seats():
     g = scr.g
     assert isinstance(scr, GameScreen) and g.game == ADMIRAL and g.players == 4 and g.team
     assert scr.cpu == 0b1111 and scr.level == HARD
+    app.stack = [app.stack[0]]
+    ui.start(app)  # the next time: the last game's choices, the cursor on Start
+    s = app.top()
+    assert s.sel == 0 and s.game == ADMIRAL and s.value(2) == "4, teams" and s.value(3) == "CPU"
 
 
 def _start_with(app, first_presses, seed):
@@ -83,13 +89,13 @@ def _start_with(app, first_presses, seed):
     app.new_seed = lambda: seed
     ui.start(app)
     s = app.top()
-    s.sel = len(s.items) - 2  # the row "Starts"
+    s.sel = len(s.items) - 1  # the last row, "Starts"
     assert s.label(s.sel) == "Starts" and s.value(s.sel) == "Random"  # the default, on screen
     for _ in range(first_presses):
         press(app, RIGHT)
     chosen = s.value(s.sel)
-    press(app, DOWN)
-    press(app, A, after=0)  # Start
+    press(app, DOWN)  # round to the first row, Start
+    press(app, A, after=0)
     loading = app.top()
     _idle(app, 3)
     return chosen, loading, loading.screen

@@ -62,7 +62,7 @@ def test_an_express_game_starts(web):
     h = web.open(fresh=1, id=1)
     h.keys(open_mode("express"))
     assert_screen(h, "ex_setup")
-    h.keys("UP,A")  # the last row, Start: Captain's rules, you against a CPU captain
+    h.keys("A")  # the first row, Start: Captain's rules, you against a CPU captain
     h.wait_screen(lambda r: shows_any(r, "A:play"), what="who starts (drawn at random)")
     h.keys("A")
     h.wait_screen(lambda r: shows_any(r, "Player 1: fleet"), what="Player 1's fleet")
