@@ -45,10 +45,12 @@ HEAP = "192K"
 # The modes a session visits: (name, keys of the menu entries that open it, script from
 # its first screen). A script needs not end on the menu: the way home is found after it.
 _SWEEP = bench_memory._sweep(1500)
+# Express: Admiral's rules, seat 1 a CPU too, Start (the first row), then B moves each turn on
+_EX_CPU_GAME = "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200,"
 VISITS = (
     ("battleship", ("battleship_menu", "battleship"), _SWEEP),
     ("salvo", ("battleship_menu", "salvo"), _SWEEP),  # an arrow may cut a CPU salvo short: fine here
-    ("express", ("express_menu", "express"), "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200," + "B,WAIT200," * 250),
+    ("express", ("express_menu", "express"), _EX_CPU_GAME + "B,WAIT200," * 250),
     ("cards", ("cards_menu", "cards"), "A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("cards_beginner", ("cards_menu", "cards"), "DOWN,A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("torpedo", ("torpedo",), bench_memory._torpedo("A,A", 400)),
