@@ -1,4 +1,4 @@
-"""The card game's main screen: both grids, your hand, your turn and the CPU's, and its save bytes.
+"""The card game's main screen: both grids, your hand, your turn and the CPU's (its save bytes: cards.save).
 
 GameScreen has focuses: the hand (pick a card with LEFT/RIGHT, A plays it,
 B opens the pause menu, UP looks at the grids), target (pick a cell for the
