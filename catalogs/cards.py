@@ -12,10 +12,11 @@ import gc
 
 from cards.ai import choose
 from cards.engine import Game
-from cards.game import GameScreen, _events_bytes, _read_events, new_game
+from cards.game import GameScreen, new_game
 from cards.menus import Help, LogScreen, PauseMenu, ResultScreen
 from cards.pick import CPU, F_LOOK, F_TARGET, F_WAIT
 from cards.rules import BEGINNER, CARD_TYPE, DOWN, M_PEG, M_SHIELD, STANDARD
+from cards.save import _events_bytes, _read_events
 from cards.ui import start
 from cards.view import move_target, view_for
 from core.prng import Rng

@@ -1,4 +1,4 @@
-"""The card game's main screen: both grids, your hand, your turn and the CPU's, and its save bytes.
+"""The card game's main screen: both grids, your hand, your turn and the CPU's (its save bytes: cards.save).
 
 GameScreen has focuses: the hand (pick a card with LEFT/RIGHT, A plays it,
 B opens the pause menu, UP looks at the grids), target (pick a cell for the
@@ -10,10 +10,9 @@ its cards.view.View. CPU levels: 0 easy plays any legal move, 1 medium is the
 sensible CPU that plays a random legal move one time in four, 2 hard is the
 sensible CPU (cards.ai.choose).
 
-The game is saved (cards.ui.payload) after every turn.
+The game is saved (cards.save.payload) after every turn.
 """
 
-from cards.ai import choose, choose_random
 from cards.engine import Game
 from cards.paint import Painter
 from cards.pick import CPU, F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN, Picker
@@ -100,6 +99,8 @@ class GameScreen(Picker, Painter, ui.Screen):
         self._wait(app, "cg_cpu_turn", STEP_MS // 2)
 
     def _choose(self, v):
+        from cards.ai import choose, choose_random  # the CPU's code: not over the cable
+
         if self.level == 0 or (self.level == 1 and self.rng.chance(1, 4)):
             return choose_random(v, self.rng)
         return choose(v, self.rng)
@@ -202,6 +203,8 @@ class GameScreen(Picker, Painter, ui.Screen):
         app.redraw()
 
     def save(self, app):
+        from cards.save import payload  # its bytes (over the cable the match saves the game)
+
         return app.save_game(SLOT, payload(self), self.g.turn, unit="u_turn")
 
 
@@ -218,73 +221,6 @@ def _cue(play):
         if (ev[1] == EV_REVEAL and ev[3] == MISS) or ev[1] == EV_WASTED:
             return "miss"
     return "hit"
-
-
-# --- save bytes: the game, then the UI state ------------------------------------------
-TAG = b"C"  # the first byte of this game's saves
-_UI_VERSION = const(1)
-
-
-def _events_bytes(evs):
-    evs = evs[-255:]
-    b = bytearray([len(evs)])
-    for ev in evs:
-        for x in ev:
-            b.append(x & 255)
-    return b
-
-
-def _ui_state(scr):
-    b = bytearray([_UI_VERSION, scr.level])
-    for v in scr.rng.getstate():
-        b.extend(bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255)))
-    b.extend(_events_bytes(scr.g.prev_events))
-    b.extend(_events_bytes(scr.g.events))
-    return bytes(b)
-
-
-def _read_events(b, i):
-    n = b[i]
-    i += 1
-    out = []
-    for _ in range(n):
-        out.append(tuple(x if x != 255 else -1 for x in b[i : i + 5]))
-        i += 5
-    return out, i
-
-
-def payload(scr):
-    """The save bytes of a GameScreen: TAG, the game, the UI state, its length (2 bytes)."""
-    st = _ui_state(scr)
-    return TAG + scr.g.to_bytes() + st + bytes((len(st) & 255, len(st) >> 8))
-
-
-def load(payload):
-    """(Game, level, the CPU's Rng) from payload(); ValueError if it is damaged."""
-    p = bytes(payload)
-    if len(p) < 4 or p[:1] != TAG:
-        raise ValueError("not a card game save")
-    n = p[-2] | (p[-1] << 8)
-    end = len(p) - 2 - n
-    if n < 12 or end < 2:
-        raise ValueError("damaged card game save")
-    st = p[end:-2]
-    g = Game.from_bytes(p[1:end])
-    if st[0] != _UI_VERSION or st[1] >= len(LEVELS):
-        raise ValueError("damaged card game save")
-    s = []
-    for k in (2, 6):
-        s.append((st[k] << 24) | (st[k + 1] << 16) | (st[k + 2] << 8) | st[k + 3])
-    rng = Rng(1)
-    rng.setstate((s[0], s[1]))
-    try:
-        g.prev_events, i = _read_events(st, 10)
-        g.events, i = _read_events(st, i)
-    except IndexError:
-        raise ValueError("damaged card game save")
-    if i != len(st):
-        raise ValueError("damaged card game save")
-    return g, st[1], rng
 
 
 def new_game(app, mode, replace=False, first=HUMAN):

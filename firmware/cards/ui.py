@@ -3,7 +3,7 @@
 start(app, arg) opens it (arg None: a Standard/Beginner menu; or
 cards.rules.STANDARD / BEGINNER to deal at once); resume(app, payload) opens a
 game saved in the slot SLOT (payloads start with TAG, b"C"). The game screen is
-cards.game.GameScreen (turn flow, the CPU's turn, its save bytes) with cards.pick
+cards.game.GameScreen (turn flow, the CPU's turn; its save bytes: cards.save) with cards.pick
 (choosing cards and targets) and cards.paint (its draw) mixed in; the other
 screens are in cards.menus (pause menu, log, help, result), the words in
 cards.text, the drawing parts in cards.draw. After the rules, "Who starts?"
@@ -18,12 +18,15 @@ from cards.engine import Game  # noqa: F401  (compiled first, see above)
 
 # isort: split
 from cards import (
+    ai,  # noqa: F401  (cards.game loads the CPU's code only when it plays: here, for the CPU game)
     draw,  # noqa: F401
     menus,  # noqa: F401
+    save,  # noqa: F401
 )
-from cards.game import SLOT, TAG, GameScreen, load, new_game, payload  # noqa: F401  (the save: API)
+from cards.game import SLOT, GameScreen, new_game  # noqa: F401  (SLOT: the save API)
 from cards.pick import CPU, HUMAN
 from cards.rules import BEGINNER, STANDARD
+from cards.save import TAG, load, payload  # noqa: F401  (the save: API)
 from cards.text import EN, HU
 from core import strings, ui
 

@@ -1,5 +1,6 @@
 """Card game: what each player may see (hidden information), move/event texts, save bytes."""
 
+from cg_labels import card_name, card_pegs, event_text, move_label, other_moves
 from cg_setup import A1, A2, B1, B2, C3, DT, R1, R2, RT, SH, W, begin, hit, reveal, setup
 from cg_setup import shield as put_shield
 from support import raises
@@ -25,17 +26,7 @@ from cards.rules import (
     M_SKIP,
     UP,
 )
-from cards.view import (
-    UNKNOWN,
-    card_name,
-    card_pegs,
-    event_text,
-    move_label,
-    move_target,
-    moves_for_card,
-    other_moves,
-    view_for,
-)
+from cards.view import UNKNOWN, move_target, moves_for_card, view_for
 from core.prng import Rng
 
 
