@@ -40,7 +40,7 @@ _ROWS = (
     "\n"
     "cg_title|Card game|Kártyajáték\n"
     "cg_standard|Standard game|Normál játék\n"
-    "cg_beginner|Beginner game|Játékszabály kezdőknek\n"
+    "cg_beginner|Beginner game|Kezdő játék\n"
     "cg_cpu|CPU|Gép\n"
     "cg_who|Who starts?|Ki kezd?\n"
     "cg_random|Random|Véletlen\n"

@@ -27,6 +27,7 @@ from linkcards.proto import (
     C_DEAL,
     C_GRID,
     C_HAND,
+    C_MARKED,
     C_RULE,
     C_STACKED,
     COIN_COMMIT,
@@ -409,7 +410,7 @@ class LcGame(Match):
         self.hashes[o : o + HASH_LEN] = deck.chain(b"", got)
         bad = deck.check(got, n)  # either stage: every value could be a card, no two alike
         if bad == 1:
-            raise CheatError(C_STACKED, "Opponent marked its cards: a shuffle value no card can have")
+            raise CheatError(C_MARKED, "Opponent marked its cards: a shuffle value no card can have")
         if bad:
             raise CheatError(C_STACKED, "Opponent stacked the deck: two cards alike")
         return 1

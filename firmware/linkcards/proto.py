@@ -23,6 +23,7 @@ C_STACKED = const(23)  # its shuffle: a marked or doubled value (at once), not w
 C_DEAL = const(24)  # a wrong decryption: a card dealt to us that is not ours to draw
 C_GRID = const(25)  # its Coordinate cards are not the committed ones, or not 5 ships + 7 misses
 C_SILENT = const(26)  # went silent for FORFEIT_MS where it owed a message no person thinks about
+C_MARKED = const(27)  # a shuffle value no card can have (1 or -1): it would mark where its card went
 
 def shuffles(log):
     """The shuffles of a game's log: [(deck, epoch, cards as bytes)], in order."""

@@ -122,7 +122,9 @@ class LinkCards(ui.Screen):
             if g.cheat[0] == C_SILENT:
                 lines = ui.wrap(t("lc_forfeit"), ui.W)[:4]
             else:
-                lines = [t("lc_cheat")] + ui.wrap(g.cheat[1], ui.W - 4)[:3] + [t("lc_void")]
+                why = "lc_cheat_why%d" % g.cheat[0]  # named by its code, in the player's language
+                lines = [t("lc_cheat")] + ui.wrap(t(why if t(why) != why else "lc_cheat_why20"), ui.W - 4)[:3]
+                lines.append(t("lc_void"))
             hint = "lc_hint_end"
         elif g.phase == DONE:
             win = g.winner

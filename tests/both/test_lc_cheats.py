@@ -8,7 +8,7 @@ import gc
 from lcduel import Duel
 
 from linkcards.game import CHEAT
-from linkcards.proto import C_DEAL, C_HAND, C_SEARCH, C_STACKED
+from linkcards.proto import C_DEAL, C_HAND, C_MARKED, C_SEARCH
 
 
 def _cheat(kind, seeds, codes):
@@ -38,6 +38,6 @@ def test_a_marked_card_is_caught_at_the_shuffle_before_any_play():
         d = Duel(seed, seed % 2, cheat="marked").run()
         g = d.g[0]
         assert d.lied and g.phase == CHEAT, (seed, g.cheat)
-        assert g.cheat[0] == C_STACKED and "marked" in g.cheat[1], (seed, g.cheat)
+        assert g.cheat[0] == C_MARKED and "marked" in g.cheat[1], (seed, g.cheat)
         assert len(g.log) == 0 and len(g.drawn) == 0, seed  # no card dealt, no play made
         gc.collect()

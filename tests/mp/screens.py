@@ -50,17 +50,104 @@ def short(name):
     return name.split(".")[1] if name.startswith("core.") else name.split(".")[0]
 
 
-def render(app, screen, lang):
-    """Draw screen in lang; return the text boxes drawn."""
+def render(app, screen, lang, asked=None):
+    """Draw screen in lang; return the text boxes drawn. asked: a list that gets, for each word
+    the screen asked for by key, (key, its text in lang or None if lang's tables lack it)."""
     strings.set_lang(lang)
     ui.TRACE = []
     fb = app.fb
     fb.fill(0)
     app.stack = [screen]
-    screen.draw(app, fb)
+    real = strings.t
+    if asked is not None:
+
+        def t(key):
+            own = None
+            for table in (strings._game[lang], strings._link[lang], strings._TABLES[lang]):
+                if table is not None and own is None:
+                    own = table.get(key)
+            asked.append((key, own))
+            return real(key)
+
+        _swap_t(t)
+    try:
+        screen.draw(app, fb)
+    finally:
+        _swap_t(real)
     boxes = ui.TRACE
     ui.TRACE = None
     return boxes
+
+
+def _swap_t(t):
+    """strings.t, and every loaded module's own name for it (from core.strings import t)."""
+    real = strings.t
+    for m in list(sys.modules.values()):
+        if getattr(m, "t", None) is real:
+            m.t = t
+    strings.t = t
+
+
+def _tokens(s):
+    """The words of a text: runs of letters two or more long (numbers, marks, D-4 are no word)."""
+    out = []
+    w = ""
+    for ch in s + " ":
+        if ch.isalpha() or ord(ch) > 127:
+            w += ch
+        else:
+            if len(w) > 1:
+                out.append(w)
+            w = ""
+    return out
+
+
+def _tables(lang):
+    """Every word table loaded, as (text, kind, column) for that language: the ones core.strings
+    holds, and any module's own (wordlist.Column / Words objects, or "key|English|Magyar" texts
+    a module reads through its own word())."""
+    col = 2 if lang == "hu" else 1
+    seen = []
+    for m in list(sys.modules.values()):
+        for v in list(getattr(m, "__dict__", {}).values()):
+            if isinstance(v, str) and v.startswith("\n") and v.count("|") > 2:
+                seen.append((v, "|", col))
+            elif getattr(v, "rows", None) is not None and getattr(v, "col", 0) == col:
+                seen.append((v.rows, "|", col))
+            elif isinstance(getattr(v, "texts", None), list) and (lang == "hu") == (v is getattr(m, "HU", 0)):
+                for text in v.texts:
+                    seen.append((text, "=", 1))
+    return seen
+
+
+def _in(word, text, kind, col):
+    """word inside one language's texts of a table (not in a key, not in the other column)."""
+    i = text.find(word)
+    while i >= 0:
+        start = text.rfind("\n", 0, i) + 1
+        if kind == "|" and text.count("|", start, i) == col:
+            return True
+        if kind == "=" and text.find("=", start, i) >= 0:
+            return True
+        i = text.find(word, i + 1)
+    return False
+
+
+def foreign(boxes, asked, lang):
+    """Words drawn that come from no word of the language's tables: a text written in code, or
+    a key the language lacks (t() then shows the English)."""
+    out = ["no %s word for %r" % ("this language's", k) for k, v in asked if v is None]
+    names = (strings.EN.get("lang_name"), strings.HU.get("lang_name"))  # each language in its own
+    tables = None
+    for _x, _y, _w, _h, s in boxes:
+        for w in _tokens(s):
+            if w in names or any(v is not None and w in v for _k, v in asked):
+                continue
+            if tables is None:
+                tables = _tables(lang)
+            if not any(_in(w, text, kind, col) for text, kind, col in tables):
+                out.append("not from the word table: %r in %r" % (w, s))
+    return out
 
 
 def new_app():

@@ -1,5 +1,6 @@
 """Every screen, in English and in Hungarian: no text runs off the 128x64
-display and no two texts overlap.
+display, no two texts overlap, and every word drawn comes from the language's word
+table (a text written in code, or a key the language lacks, shows English).
 
 A game's modules leave a 192 KB heap too fragmented to load the next game,
 so each test file (one process each) checks one module: this one the main
@@ -7,7 +8,7 @@ menu, and tests/mp/test_screens_<module>.py each game (they call check())."""
 
 import os
 
-from screens import each_screen, new_app, problems, render, short
+from screens import each_screen, foreign, new_app, problems, render, short
 
 from core.modes import MODES
 
@@ -20,7 +21,9 @@ def check(module):
     for name, screen in each_screen(app, module):
         for lang in ("en", "hu"):
             count += 1
-            for p in problems(render(app, screen, lang)):
+            asked = []
+            boxes = render(app, screen, lang, asked)
+            for p in problems(boxes) + foreign(boxes, asked, lang):
                 bad.append("%s [%s]: %s" % (name, lang, p))
     return count, bad
 
@@ -43,3 +46,15 @@ def test_checker_catches_overflow_and_overlap():
     found = problems(boxes)
     assert len(found) == 2, found
     assert "off screen" in found[0] and "overlap" in found[1]
+
+
+def test_checker_catches_a_word_from_no_table():
+    from core import strings, ui
+
+    app = new_app()
+    msg = ui.Message(strings.HU.get("settings"), ["Opponent lied"])  # a text written in code
+    for lang in ("hu", "en"):
+        asked = []
+        found = foreign(render(app, msg, lang, asked), asked, lang)
+        assert any("'Opponent'" in f for f in found) and any("'lied'" in f for f in found), found
+        assert len(found) == (2 if lang == "hu" else 3), found  # the Hungarian title is HU's word
