@@ -13,7 +13,7 @@ import gc
 from cards.ai import choose
 from cards.engine import Game
 from cards.game import GameScreen, new_game
-from cards.menus import Help, LogScreen, PauseMenu, ResultScreen
+from cards.menus import LogScreen, PauseMenu, ResultScreen
 from cards.pick import CPU, F_LOOK, F_TARGET, F_WAIT
 from cards.rules import BEGINNER, CARD_TYPE, DOWN, M_PEG, M_SHIELD, STANDARD
 from cards.save import _events_bytes, _read_events
@@ -242,12 +242,6 @@ def _cpu_step(app):
     return s
 
 
-def _help2(app):
-    h = Help()
-    h.page = 1
-    return h
-
-
 def _your_play(app):
     s = _screen(app)
     for m in s.view.moves:  # a Red Peg search: the result waits on screen, then the CPU plays
@@ -268,12 +262,21 @@ def _play_two_end(app):
     return s
 
 
+def _help(page):
+    """A help page (cards.help loads with it: not in the heap for the other screens)."""
+    from core.compat import load
+
+    pages = load("cards.help")._PAGES
+    assert len(pages) == 12, "catalogs.cards lists 12 help pages"
+    return load("cards.help").Help(page)
+
+
 def _piles(app):
     PauseMenu(_screen(app))._piles(app)
     return _top(app)
 
 
-_BUILD = (
+_BUILD = [
     ("mode", _mode),
     ("new_game", _new),
     ("hand", _screen),
@@ -295,12 +298,11 @@ _BUILD = (
     ("pause", lambda app: PauseMenu(_screen(app))),
     ("cpu_log", lambda app: LogScreen(_screen(app))),
     ("piles", _piles),
-    ("help", lambda app: Help()),
-    ("help_2", _help2),
+] + [("help_%d" % (k + 1), lambda app, k=k: _help(k)) for k in range(12)] + [  # cards.help._PAGES
     ("beginner", lambda app: _screen(app, 1, 34, BEGINNER)),
     ("result_win", lambda app: ResultScreen(position(1, 200), 2, new_game)),
     ("result_lose", lambda app: ResultScreen(position(2, 200), 2, new_game)),
-)
+]
 
 
 # What a catalogue screen holds that takes room: games, Views, menus' closures.

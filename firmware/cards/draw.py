@@ -133,17 +133,18 @@ _ICONS = (
 )
 
 
-def _icon(fb, x, k):
+def icon(fb, x, k, y=1):
+    """Header icon k (0 the hand, 1 the draw pile, 2 the discard pile), 6x6 at (x, y)."""
     cols = _ICONS[k]
     for i in range(6):
         b = cols[i]
         for j in range(6):
             if b & (1 << j):
-                fb.pixel(x + i, 1 + j, 1)
+                fb.pixel(x + i, y + j, 1)
 
 
 def _count(fb, x, k, n):
-    _icon(fb, x, k)
+    icon(fb, x, k)
     w = 7 if k == 0 else 6
     return ui.small(fb, str(n), x + w, 2, 1) + 2
 

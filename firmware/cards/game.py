@@ -16,12 +16,12 @@ The game is saved (cards.save.payload) after every turn.
 from cards.engine import Game
 from cards.paint import Painter
 from cards.pick import CPU, F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN, Picker
-from cards.rules import EV_REVEAL, EV_SINK, EV_WASTED, M_END, M_PEG, M_PT, M_SKIP, MISS, PH_PT
+from cards.rules import CARD_TYPE, EV_REVEAL, EV_SINK, EV_WASTED, M_END, M_PEG, M_PT, M_SKIP, MISS, PH_PT
 from cards.text import over_key, split_plays
 from cards.view import move_target, view_for
 from core import ui
 from core.compat import const, ticks_add, ticks_diff
-from core.hal import LEFT, RIGHT, A, B
+from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as K_UP
 from core.prng import Rng
 
@@ -191,6 +191,12 @@ class GameScreen(Picker, Painter, ui.Screen):
             elif btn.pressed(K_UP):
                 self.focus = F_LOOK
                 app.redraw()
+            elif btn.pressed(DOWN):  # what the card under the cursor does: its help page
+                from cards.menus import open_help
+
+                items = self.items()
+                k = items[self.sel] if items and self.sel < len(items) else -1
+                open_help(app, CARD_TYPE[k] if k >= 0 else -1)
             return
         if f == F_LOOK:
             self.update_look(app, btn)

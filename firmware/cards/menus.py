@@ -1,4 +1,5 @@
-"""The card game's other screens: the pause menu, the CPU's last turn, piles and help, the result.
+"""The card game's other screens: the pause menu, the CPU's last turn, piles, the result (the help:
+cards.help, loaded while open).
 
 They read the GameScreen they belong to (its game and View) and never
 change the game except through GameScreen.play (End turn) and save.
@@ -24,7 +25,7 @@ class PauseMenu(ui.Menu):
                 items.append(("cg_end_turn", self._end))
         items.append(("cg_log", self._log))
         items.append(("cg_piles", self._piles))
-        items.append(("cg_help", lambda app: app.push(Help())))
+        items.append(("cg_help", lambda app: open_help(app)))
         items.append(("cg_quit", self._quit))
         ui.Menu.__init__(self, "cg_menu", items)
 
@@ -67,23 +68,13 @@ class Info(ui.Message):
         ui.Message.draw(self, app, fb)
 
 
-class Help(ui.Screen):
-    """Two pages: the buttons, then what the cells show. A: next page, B: close."""
+def open_help(app, kind=-1):
+    """The help (cards.help, loaded while it is open): its first page, or the page of a Battle
+    card's type (a cards.rules.CARD_TYPES row)."""
+    from core.compat import load
 
-    def __init__(self):
-        self.page = 0
-
-    def update(self, app):
-        if app.buttons.pressed(A) and self.page == 0:
-            self.page = 1
-            app.redraw()
-        elif app.buttons.pressed(A) or app.buttons.pressed(B):
-            app.pop()
-
-    def draw(self, app, fb):
-        ui.title(fb, "%s %d/2" % (t("cg_help"), self.page + 1))
-        for i in range(5):
-            draw_line(fb, t("cg_help%d" % (self.page * 5 + i + 1)), ui.BODY_Y + 9 * i)
+    h = load("cards.help")
+    app.push(h.Help(h.PAGE_OF[kind] if kind >= 0 else 0))
 
 
 class LogScreen(ui.Screen):

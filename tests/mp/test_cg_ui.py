@@ -236,3 +236,44 @@ def test_play_two_owes_both_plays_no_end_card_while_a_card_can_be_played():
     press(app, A)
     assert s.g.cur == HUMAN and -1 not in s.items() and s.view.plays_left == 2
     assert (M_END, -1, -1, 0) not in s.view.moves
+
+
+def test_down_on_a_card_opens_what_it_does_and_the_help_covers_every_power():
+    import sys
+
+    from core import ui as core_ui
+
+    app = new_app()
+    s = game_screen(app, game=Game(11, STANDARD, HUMAN))
+    assert s.focus == F_HAND
+    k = s.items()[s.sel]  # the card under the cursor
+    press(app, DOWN)
+    h = app.top()
+    helps = sys.modules["cards.help"]
+    assert type(h).__name__ == "Help" and h.page == helps.PAGE_OF[CARD_TYPE[k]]
+    name = helps.word(helps._PAGES[h.page][0])  # its page is titled with its kind
+    assert name == ("White Peg", "Red Peg", "Red Peg", "Red Peg", "Shield", "Discard or Play Two",
+                    "Repair or Draw Three")[CARD_TYPE[k]], name
+    pages = helps._PAGES
+    said = {"en": "", "hu": ""}
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        for _ in range(len(pages)):
+            core_ui.TRACE = []
+            app.fb.fill(0)
+            h.draw(app, app.fb)
+            lines = [(y, ht, x) for _x, y, _w, ht, x in core_ui.TRACE if 11 <= y < 56]
+            core_ui.TRACE = None
+            assert max(y + ht for y, ht, _x in lines) <= 47, (lang, h.page)  # a blank line above the hint
+            said[lang] += " ".join(x for _y, _h, x in lines) + " "
+            press(app, RIGHT)
+    strings.set_lang("en")
+    # every Battle card and every ship power of seed 003, in both languages (seed 004's terms)
+    for w in ("White Peg", "Red Peg", "Shield", "Discard or Play Two", "Repair or Draw Three", "Submarine",
+              "Destroyer", "Battleship", "Carrier", "PT Boat", "reload to 7", "draw pile", "discard pile"):
+        assert w in said["en"], w
+    for w in ("Fehér töltet", "Vörös töltet", "Pajzs", "Eldobás vagy két lap", "Javítás vagy három lap",
+              "Tengeralattjáró", "Romboló", "Csatahajó", "Hordozó", "PT csónak", "húzópakli", "eldobópakli"):
+        assert w in said["hu"], w
+    press(app, B)
+    assert app.top() is s and "cards.help" not in sys.modules  # its words left the heap with it
