@@ -19,6 +19,7 @@ from cards.rules import BEGINNER, CARD_TYPE, DOWN, M_PEG, M_SHIELD, STANDARD
 from cards.save import _events_bytes, _read_events
 from cards.ui import start
 from cards.view import move_target, view_for
+from core.compat import unload
 from core.prng import Rng
 
 # The positions the screens show: (seed, plies, mode), each the game `seed` after `plies`
@@ -276,7 +277,8 @@ def _piles(app):
     return _top(app)
 
 
-_BUILD = [
+_BUILD = [("help_%d" % (k + 1), lambda app, k=k: _help(k)) for k in range(12)] + [  # cards.help._PAGES
+    # (the help first: its module loads into a heap the game screens have not cut up yet)
     ("mode", _mode),
     ("new_game", _new),
     ("hand", _screen),
@@ -298,7 +300,6 @@ _BUILD = [
     ("pause", lambda app: PauseMenu(_screen(app))),
     ("cpu_log", lambda app: LogScreen(_screen(app))),
     ("piles", _piles),
-] + [("help_%d" % (k + 1), lambda app, k=k: _help(k)) for k in range(12)] + [  # cards.help._PAGES
     ("beginner", lambda app: _screen(app, 1, 34, BEGINNER)),
     ("result_win", lambda app: ResultScreen(position(1, 200), 2, new_game)),
     ("result_lose", lambda app: ResultScreen(position(2, 200), 2, new_game)),
@@ -320,6 +321,8 @@ def catalog(app):
                     setattr(shown, attr, None)
         shown = None
         app.stack = []
+        if not name.startswith("help_"):
+            unload("cards.help")  # as the game does when the help closes
         gc.collect()
         shown = build(app)
         yield name, shown

@@ -160,11 +160,12 @@ class GameScreen(Picker, Painter, ui.Screen):
             app.cue(_cue(play))
         g = self.g
         if g.over or g.cur != HUMAN:
-            self.step = None
             self.mark = move_target(m)  # the cell just played stays marked while its result shows
             self.then = self._turn_over
-            # your play's result stays under "Your turn" (not under the CPU's): then the CPU plays
-            self._wait(app, over_key(g) if g.over else "cg_your_turn")
+            # your play named and its result ("You fire at Z3 (Red 2)" / "Hit: Destroyer"), or the
+            # end, stay a moment: then the CPU plays
+            self.step = None if g.over or play is None else play
+            self._wait(app, over_key(g) if g.over else (None if play is not None else "cg_your_turn"))
         else:
             self._my_turn(app)
 

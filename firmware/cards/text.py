@@ -113,6 +113,16 @@ _ROWS = (
     "cg_cpu_pt|CPU's PT Boat: %s|Gép PT csónakja: %s\n"
     "cg_cpu_discard|CPU discards %s|Gép eldob: %s\n"
     "cg_cpu_none|CPU: no play|Gép: nincs lépés\n"
+    "cg_you_search|You search %s (%s)|Keresel: %s (%s)\n"
+    "cg_you_fire|You fire at %s (%s)|Lősz: %s (%s)\n"
+    "cg_you_shield|You shield %s|Pajzsod: %s\n"
+    "cg_you_disc_w|You discard %d White|Eldobsz %d Fehéret\n"
+    "cg_you_two|You play two more|Még két lapot játszol\n"
+    "cg_you_repair|You repair %s|Javítasz: %s\n"
+    "cg_you_draw3|You draw three|Hármat húzol\n"
+    "cg_you_pt|Your PT Boat: %s|PT csónakod: %s\n"
+    "cg_you_discard|You discard %s|Eldobod: %s\n"
+    "cg_you_none|You: no play|Nincs lépésed\n"
     "cg_menu|Paused|Szünet\n"
     "cg_resume|Resume|Folytatás\n"
     "cg_end_turn|End turn|Kör vége\n"
@@ -184,34 +194,36 @@ def split_plays(events):
 
 
 def play_line(play):
-    """Line 1 for one of the CPU's plays (its EV_PLAY event and what followed)."""
-    _who, _code, act, ct, c = play[0]
+    """Line 1 for a play (its EV_PLAY event and what followed), said as whose: "You fire at
+    Z3 (Red 2)", "CPU fires at X1 (Red 4)"."""
+    who, _code, act, ct, c = play[0]
+    k = "cg_cpu_" if who else "cg_you_"
     card = card_short(ct) if ct >= 0 else ""
     if act == M_PEG:
         search = False
         for ev in play:
             if ev[1] == EV_REVEAL:
                 search = True
-        return t("cg_cpu_search" if search else "cg_cpu_fire") % (cell_name(c), card)
+        return t(k + ("search" if search else "fire")) % (cell_name(c), card)
     if act == M_SHIELD:
-        return t("cg_cpu_shield") % cell_name(c)
+        return t(k + "shield") % cell_name(c)
     if act == M_DISCARD_WHITES:
         n = 0
         for ev in play:
             if ev[1] == EV_DISCARDED:
                 n = ev[2]
-        return t("cg_cpu_disc_w") % n
+        return t(k + "disc_w") % n
     if act == M_PLAY_TWO:
-        return t("cg_cpu_two")
+        return t(k + "two")
     if act == M_REPAIR:
-        return t("cg_cpu_repair") % cell_name(c)
+        return t(k + "repair") % cell_name(c)
     if act == M_DRAW_THREE:
-        return t("cg_cpu_draw3")
+        return t(k + "draw3")
     if act == M_PT:
-        return t("cg_cpu_pt") % cell_name(c)
+        return t(k + "pt") % cell_name(c)
     if act == M_DISCARD:
-        return t("cg_cpu_discard") % card
-    return t("cg_cpu_none")
+        return t(k + "discard") % card
+    return t(k + "none")
 
 
 def _find(play, code):

@@ -110,9 +110,10 @@ def _tables(lang):
     seen = []
     for m in list(sys.modules.values()):
         for v in list(getattr(m, "__dict__", {}).values()):
-            if isinstance(v, str) and v.startswith("\n") and v.count("|") > 2:
-                seen.append((v, "|", col))
-            elif getattr(v, "rows", None) is not None and getattr(v, "col", 0) == col:
+            for x in v if isinstance(v, tuple) else (v,):  # a text, or a module's texts
+                if isinstance(x, str) and x.startswith("\n") and x.count("|") > 2:
+                    seen.append((x, "|", col))
+            if getattr(v, "rows", None) is not None and getattr(v, "col", 0) == col:
                 seen.append((v.rows, "|", col))
             elif isinstance(getattr(v, "texts", None), list) and (lang == "hu") == (v is getattr(m, "HU", 0)):
                 for text in v.texts:

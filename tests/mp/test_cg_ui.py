@@ -3,7 +3,7 @@ two-power choice, Repair's "which card", the PT Boat, the CPU's turn step by ste
 at the grids, the CPU levels, the words of the Hungarian edition."""
 
 from cgui_kit import game_screen, new_app, position, select_type, until_my_turn
-from fakehw import press
+from fakehw import press, texts
 
 from cards import ui  # noqa: F401  (first: its modules compile best in an empty heap)
 from cards.ai import choose, choose_random
@@ -87,6 +87,8 @@ def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
     assert (HUMAN, EV_REVEAL, c, s.g.ident[CPU][c], 0) in s.g.prev_events
     assert len(s.g.hand[HUMAN]) == hand  # reloaded to five
     assert s.focus == F_WAIT and s.g.cur == CPU
+    words = texts(app)  # your play named, and what it found
+    assert any(w.startswith("You search ") and w.endswith("(White)") for w in words), words
     until_my_turn(app, s)
     assert s.g.cur == HUMAN and s.focus in (F_HAND, F_PT)
     cpu_plays = [e for e in s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
