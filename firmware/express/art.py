@@ -42,7 +42,7 @@ _INDEX = (
 # --- end of generated data ---
 
 DIE_W = const(15)
-_DIE_H = const(10)
+DIE_H = const(10)
 DIE_PITCH = const(16)
 SLOT_W = const(14)  # a ship's slot in a fleet row
 _SLOT_H = const(8)
@@ -118,20 +118,20 @@ def die(fb, face, x, y, kept=False):
     """A die at (x, y): blank face when face is BLANK; kept (a hit set aside)
     is drawn inverted."""
     if kept:
-        fb.fill_rect(x, y, DIE_W, _DIE_H, 1)
+        fb.fill_rect(x, y, DIE_W, DIE_H, 1)
     else:
-        fb.rect(x, y, DIE_W, _DIE_H, 1)
+        fb.rect(x, y, DIE_W, DIE_H, 1)
     c = 0 if kept else 1
     # rounded corners
     fb.pixel(x, y, 0)
     fb.pixel(x + DIE_W - 1, y, 0)
-    fb.pixel(x, y + _DIE_H - 1, 0)
-    fb.pixel(x + DIE_W - 1, y + _DIE_H - 1, 0)
+    fb.pixel(x, y + DIE_H - 1, 0)
+    fb.pixel(x + DIE_W - 1, y + DIE_H - 1, 0)
     if face == BLANK:
         return
     w = width(face)
     h = height(face)
-    icon(fb, face, x + (DIE_W - w) // 2, y + (_DIE_H - h + 1) // 2, c)
+    icon(fb, face, x + (DIE_W - w) // 2, y + (DIE_H - h + 1) // 2, c)
 
 
 def seat(fb, p, cpu, x, y, color=1):

@@ -152,8 +152,8 @@ def draw_attack(scr, fb):
         if ph == REROLL and not cpu:
             if g.reroll & (1 << i):
                 art.icon(fb, art.I_UP, x + 6, _DICE_Y + 11)
-            if i == scr.dsel:
-                fb.hline(x, _DICE_Y + 13, art.DIE_W, 1)
+            if i == scr.dsel:  # the cursor: a frame round the die (a reroll mark is the arrow below)
+                fb.rect(x - 1, _DICE_Y - 1, art.DIE_W + 2, art.DIE_H + 2, 1)
     if g.row(g.attacker)[3] == BURST_SINKS and ph not in (DONE, OVER):
         # few dice, many hits to go: say that one burst is enough (right of the dice)
         x = n * art.DIE_PITCH + 3

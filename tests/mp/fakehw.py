@@ -66,8 +66,7 @@ SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards
 
 
 def clear_saves(storage):
-    """No game saved: neither the old single save nor any game's slot (nor Express's last
-    choices)."""
+    """No game saved: neither the old single save nor any game's slot."""
     storage.delete("game")
     storage.delete("ex_setup")
     for slot in SLOTS:
