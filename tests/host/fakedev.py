@@ -72,7 +72,7 @@ class FakeMpremote:
         ports=(PICO_PORT,),
         kind="micropython",
         impl=PICO_IMPL,
-        blocks=200,  # 800 KB: room for the install and a second one staged (a Pico has 1.4 MB)
+        blocks=256,  # 1 MB: room for the install and a second one staged (a Pico has 1.4 MB)
         before=None,
         running=False,
     ):
