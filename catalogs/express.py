@@ -110,12 +110,15 @@ def catalog(app):
     yield "setup_teams", s4
     cap = _played(CAPTAIN, 2, False, 0b10, 0)
     yield "loading", Loading(cap)
+    drawn = Loading(cap, True)
+    drawn.frames = 2  # the odds are ready: who starts (drawn at random) stays until A
+    yield "loading_drawn", drawn
     yield "arrange", Arrange(cap, 0, ai.DpCaptain().arrange(cap.g, 0))
     held = Arrange(cap, 0, (4, 3, 2, 1, 0))
     held.sel = 2
     held.held = True
     yield "arrange_held", held
-    yield "curtain", Curtain(cap, 1)
+    yield "curtain", Curtain(_played(CAPTAIN, 2, False, 0, 0), 1)  # two people: to Player 2
     yield "pause", Pause(cap)
     g2 = _until(_played(CAPTAIN, 2, False, 0b10, 0), (ATTACKER,), 0, 6)
     yield "attacker", g2

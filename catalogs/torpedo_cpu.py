@@ -103,7 +103,9 @@ def screens(app):
     yield "cpu_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 47, TARGET_LOCATED, -1))
     yield "open_water", _locate(m, _SHOW, 0, (_EV_ANSWER, 55, 0, -1))
     yield "ship_located", _locate(m, _SHOW, 0, (_EV_ANSWER, 9, SHIP_LOCATED, 0))
-    yield "cpu_thinks", _locate(m, _WAIT, _OWN, (_EV_ANSWER, 55, 0, -1))
+    g = play(game(), lambda g: g.turns[0] >= 18 and g.phase == LOCATE and g.turn == 1)  # the CPU's call
+    ev = (_EV_ANSWER, g.last_cell, g.marks[0][g.last_cell] - 1, -1)  # our call's answer, still shown
+    yield "cpu_thinks", _locate(CpuMatch(g), _WAIT, _OWN, ev)
     # -- the periscope
     g = play(game(), lambda g: g.phase == FIRE and g.turn == 0 and g.torpedo == 1)
     m = CpuMatch(g)
