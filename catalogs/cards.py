@@ -277,8 +277,7 @@ def _piles(app):
     return _top(app)
 
 
-_BUILD = [("help_%d" % (k + 1), lambda app, k=k: _help(k)) for k in range(12)] + [  # cards.help._PAGES
-    # (the help first: its module loads into a heap the game screens have not cut up yet)
+_BUILD = [
     ("mode", _mode),
     ("new_game", _new),
     ("hand", _screen),
@@ -303,7 +302,7 @@ _BUILD = [("help_%d" % (k + 1), lambda app, k=k: _help(k)) for k in range(12)] +
     ("beginner", lambda app: _screen(app, 1, 34, BEGINNER)),
     ("result_win", lambda app: ResultScreen(position(1, 200), 2, new_game)),
     ("result_lose", lambda app: ResultScreen(position(2, 200), 2, new_game)),
-]
+] + [("help_%d" % (k + 1), lambda app, k=k: _help(k)) for k in range(12)]  # cards.help._PAGES
 
 
 # What a catalogue screen holds that takes room: games, Views, menus' closures.
