@@ -321,7 +321,7 @@ def catalog(app):
         shown = None
         app.stack = []
         if not name.startswith("help_"):
-            unload("cards.help")  # as the game does when the help closes
+            unload("cards.help", "core.pages")  # as the game does when the help closes
         gc.collect()
         shown = build(app)
         yield name, shown

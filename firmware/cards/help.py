@@ -6,10 +6,7 @@ help: its text is not in the heap while the game is played.
 """
 
 from cards import draw
-from core import font, strings, ui
-from core.compat import unload
-from core.hal import DOWN, LEFT, RIGHT, UP, B
-from core.wordlist import Column
+from core.pages import Pages
 
 # One "key|English|Magyar" line per word (wordlist.Column); keys longer than 10 characters
 # Three texts, not one: a text of 3 KB needs a 3 KB hole in the heap when the module loads
@@ -85,53 +82,17 @@ _PAGES = (
     ("cg_help_t_win", "cg_help_win"),
 )
 PAGE_OF = (3, 4, 4, 4, 5, 6, 7)  # cards.rules.CARD_TYPES row -> page
-_ICON_WORDS = ("cg_help_hand", "cg_help_draw", "cg_help_disc")
+_ICONS = ((0, "cg_help_hand"), (1, "cg_help_draw"), (2, "cg_help_disc"))  # cards.draw.icon's
 
 
-def word(key):
-    """key's word in the language shown: this module's words, else the game's."""
-    col = 2 if strings.lang() == "hu" else 1
-    for rows in _ROWS:
-        s = Column(rows, col).get(key)
-        if s is not None:
-            return s
-    return strings.t(key)
+class Help(Pages):
+    """The card game's help, a page at a time (core.pages)."""
 
+    pages = _PAGES
+    rows = _ROWS
+    module = "cards.help"
+    hint_key = "cg_help_hint"
 
-class Help(ui.Screen):
-    """A page at a time: LEFT/RIGHT (or UP/DOWN) turn it, B closes (and drops this module)."""
+    def icons(self, fb, y):  # the header's icons: the CPU's hand, a draw pile, a discard pile
+        return self.icon_rows(fb, y, _ICONS, lambda fb, k, y: draw.icon(fb, 0, k, y)), None
 
-    def __init__(self, page=0):
-        self.page = page
-
-    def update(self, app):
-        btn = app.buttons
-        n = len(_PAGES)
-        if btn.pressed(B):
-            app.pop()
-            unload("cards.help")
-        elif btn.pressed(RIGHT) or btn.pressed(DOWN):
-            self.page = (self.page + 1) % n
-            app.redraw()
-        elif btn.pressed(LEFT) or btn.pressed(UP):
-            self.page = (self.page - 1) % n
-            app.redraw()
-
-    def draw(self, app, fb):
-        head, body = _PAGES[self.page]
-        ui.title(fb, "%s %d/%d" % (word(head), self.page + 1, len(_PAGES)))
-        y = ui.BODY_Y
-        if body is None:
-            for k in range(3):
-                draw.icon(fb, 0, k, y + 1)
-                ui.text(fb, font.fit(word(_ICON_WORDS[k]), ui.W - 9), 9, y)
-                y += font.LINE
-            lines = ()
-        else:
-            lines = ui.wrap(word(body), ui.W)
-        for line in lines:  # a page's paragraph: at most 4 lines (tests/mp/test_cg_ui.py)
-            if y + font.HEIGHT > ui.HINT_Y:
-                break
-            ui.text(fb, line, 0, y)
-            y += font.LINE
-        ui.hint(fb, word("cg_help_hint"))

@@ -5,10 +5,7 @@ is not in the heap while the game is played. The attack, the dice, the numbers
 beside a ship, both games' ships and winning, a page at a time.
 """
 
-from core import font, strings, ui
-from core.compat import unload
-from core.hal import DOWN, LEFT, RIGHT, UP, A, B
-from core.wordlist import Column
+from core.pages import Pages
 from express import art
 
 # One "key|English|Magyar" line per word (wordlist.Column)
@@ -60,46 +57,14 @@ _PAGES = (
 _ICONS = ((art.I_DIE, "ex_hx_die"), (art.I_ROLLS, "ex_hx_rolls"), (art.I_TARGET, "ex_hx_target"))
 
 
-def word(key):
-    """key's word in the language shown: the help's own, else the game's."""
-    s = Column(_ROWS, 2 if strings.lang() == "hu" else 1).get(key)
-    return s if s is not None else strings.t(key)
+class Help(Pages):
+    """How Express is played, a page at a time (core.pages)."""
 
+    pages = _PAGES
+    rows = (_ROWS,)
+    module = "express.help"
+    hint_key = "ex_h_help"
 
-class Help(ui.Screen):
-    """How Express is played, a page at a time: LEFT/RIGHT (or A) turn the page, B closes."""
+    def icons(self, fb, y):
+        return self.icon_rows(fb, y, _ICONS, lambda fb, i, y: art.icon(fb, i, 0, y)), "ex_hx_hits"
 
-    def __init__(self):
-        self.page = 0
-
-    def update(self, app):
-        btn = app.buttons
-        n = len(_PAGES)
-        if btn.pressed(B):
-            app.pop()
-            unload("express.help")
-        elif btn.pressed(RIGHT) or btn.pressed(A) or btn.pressed(DOWN):
-            self.page = (self.page + 1) % n
-            app.redraw()
-        elif btn.pressed(LEFT) or btn.pressed(UP):
-            self.page = (self.page - 1) % n
-            app.redraw()
-
-    def draw(self, app, fb):
-        head, body = _PAGES[self.page]
-        ui.title(fb, "%s %d/%d" % (word(head), self.page + 1, len(_PAGES)))
-        y = ui.BODY_Y
-        if body is None:
-            for icon, key in _ICONS:
-                art.icon(fb, icon, 0, y + 1)
-                ui.text(fb, font.fit(word(key), ui.W - 9), 9, y)
-                y += font.LINE
-            lines = ui.wrap(word("ex_hx_hits"), ui.W)
-        else:
-            lines = ui.wrap(word(body), ui.W)
-        for line in lines:  # a page's paragraph: at most 4 lines (tests/mp/test_ex_ui.py)
-            if y + font.HEIGHT > ui.HINT_Y:
-                break
-            ui.text(fb, line, 0, y)
-            y += font.LINE
-        ui.hint(fb, word("ex_h_help"))

@@ -253,7 +253,7 @@ def test_down_on_a_card_opens_what_it_does_and_the_help_covers_every_power():
     h = app.top()
     helps = sys.modules["cards.help"]
     assert type(h).__name__ == "Help" and h.page == helps.PAGE_OF[CARD_TYPE[k]]
-    name = helps.word(helps._PAGES[h.page][0])  # its page is titled with its kind
+    name = h.word(helps._PAGES[h.page][0])  # its page is titled with its kind
     assert name == ("White Peg", "Red Peg", "Red Peg", "Red Peg", "Shield", "Discard or Play Two",
                     "Repair or Draw Three")[CARD_TYPE[k]], name
     pages = helps._PAGES
@@ -278,4 +278,4 @@ def test_down_on_a_card_opens_what_it_does_and_the_help_covers_every_power():
               "Tengeralattjáró", "Romboló", "Csatahajó", "Hordozó", "PT csónak", "húzópakli", "eldobópakli"):
         assert w in said["hu"], w
     press(app, B)
-    assert app.top() is s and "cards.help" not in sys.modules  # its words left the heap with it
+    assert app.top() is s and "cards.help" not in sys.modules and "core.pages" not in sys.modules

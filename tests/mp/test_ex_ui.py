@@ -226,7 +226,7 @@ def test_help_from_the_pause_menu_in_both_languages():
     press(app, DOWN)
     press(app, A)
     helps = app.top()
-    word = sys.modules["express.help"].word
+    word = helps.word
     assert type(helps).__name__ == "Help" and helps.page == 0
     pages = sys.modules["express.help"]._PAGES
     for lang in ("en", "hu"):
@@ -247,7 +247,7 @@ def test_help_from_the_pause_menu_in_both_languages():
     assert "Submarine" in word("ex_hx_admiral3") and len(pages) == 8
     press(app, B)
     assert isinstance(app.top(), Pause)
-    assert "express.help" not in sys.modules  # its words left the heap with it
+    assert "express.help" not in sys.modules and "core.pages" not in sys.modules  # left the heap with it
     press(app, B)
     assert app.top() is scr
 
