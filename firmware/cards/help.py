@@ -68,8 +68,8 @@ _ROWS = (
 
 # (title key, body key); None: the header's icons. PAGE_OF: a card type's page.
 _PAGES = (
+    ("cg_help_t_head", None),  # first: the header's icons, explained where the help opens
     ("cg_help", "cg_help_keys"),
-    ("cg_help_t_head", None),
     ("cg_help_t_cells", "cg_help_cells"),
     ("cg_help_t_white", "cg_help_white"),
     ("cg_help_t_red", "cg_help_red"),

@@ -14,7 +14,7 @@ _ROWS = (
     "ex_h_help|<>:page B:back|<>:lapoz B:vissza\n"
     "ex_hp_attack|Attack|Támadás\n"
     "ex_hp_dice|Dice|Kockák\n"
-    "ex_hp_numbers|Numbers|Számok\n"
+    "ex_hp_numbers|Beside a ship|Egy hajó mellett\n"
     "ex_hp_win|Winning|Győzelem\n"
     "ex_hx_attack|Pick a ship: it moves to the front and attacks one of the front two ships of an enemy "
     "fleet.|Válassz hajót: előre áll, és egy ellenséges flotta első két hajója közül támad meg egyet.\n"
@@ -42,12 +42,12 @@ _ROWS = (
     "4. ellen, együtt 5 hajó.\n"
 )
 
-# The pages (title key, text key); the third shows the icons of the numbers beside
+# The pages (title key, text key); the first shows the icons of the numbers beside
 # each ship instead of a paragraph.
 _PAGES = (
+    ("ex_hp_numbers", None),  # first: the icons beside every ship, explained where the help opens
     ("ex_hp_attack", "ex_hx_attack"),
     ("ex_hp_dice", "ex_hx_dice"),
-    ("ex_hp_numbers", None),
     ("ex_captain_game", "ex_hx_captain"),
     ("ex_admiral_game", "ex_hx_admiral1"),
     ("ex_admiral_game", "ex_hx_admiral2"),
