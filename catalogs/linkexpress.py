@@ -21,7 +21,7 @@ from linkexpress.game import (
 from linkexpress.ui import Cable, Rules
 
 from core.compat import load
-from express.engine import AGAIN, DONE, OVER, SUNK, Game
+from express.engine import DONE, OVER, SUNK, Game
 from express.rules import ADMIRAL, CAPTAIN
 
 
@@ -69,16 +69,34 @@ def _cable(status=6, phase=PLAYING, game=CAPTAIN, first=0):
     return Cable(g)
 
 
-def _rolled(s, attacker, owner, target, dice, kept):
-    """The attack of the seat whose turn it is, after its first roll."""
+class _Faces:
+    """A dice source that throws the given faces in order: the catalogue's rolls, played by the
+    engine (it sets the hits aside; a mask set by hand once left a hit die out)."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def below(self, n):
+        return self.faces.pop(0)
+
+
+def _rolled(s, attacker, owner, target, faces):
+    """The attack of the seat whose turn it is, after its first roll of these faces."""
     e = s.g
     e.pick_attacker(attacker)
     e.pick_target(owner, target)
-    e.dice[:] = dice
-    e.kept = kept
-    e.rolled = 0xFF
-    e.rolls_used = 1
-    e.phase = AGAIN
+    e.rng = _Faces(faces)
+    e.roll()
+    return s
+
+
+def _carrier_rolled():
+    """An Admiral's game: the Carrier (attacking from its place) has rolled, its target not yet named."""
+    s = _cable(game=ADMIRAL)
+    e = s.g
+    e.pick_attacker(2, False)
+    e.rng = _Faces(b"\x01\x05\x02\x01\x03\x04")
+    e.roll()
     return s
 
 
@@ -113,30 +131,17 @@ def catalog(app):
     s.g.pick_attacker(0)
     s.tsel = 1
     yield "target", s
-    yield "again", _rolled(_cable(), 0, 1, 1, b"\x01\x05\x02\x01\x03\x04\x00\x05", 0b10001011)
-    s = _cable(game=ADMIRAL)
-    e = s.g
-    e.pick_attacker(2, False)
-    e.dice[:] = b"\x01\x05\x02\x01\x03\x04\xff\xff"
-    e.rolls_used = 1
-    e.phase = 5  # DECLARE
-    yield "declare", s
-    s = _cable(game=ADMIRAL)
-    e = s.g
-    e.pick_attacker(2, False)
-    e.owner, e.target = 1, 1
-    e.dice[:] = b"\x01\x05\x02\x01\x03\x04\xff\xff"
-    e.kept = 0b11
-    e.reroll = 0b111100
-    e.rolls_used = 1
-    e.phase = 6  # REROLL
+    yield "again", _rolled(_cable(), 0, 1, 1, b"\x01\x05\x02\x01\x03\x04\x00\x05")
+    yield "declare", _carrier_rolled()  # the Admiral's Carrier names its target after the roll
+    s = _carrier_rolled()
+    s.g.pick_target(1, 1)  # the hits set aside, every other die offered for the second roll
     yield "reroll", s
-    yield "sunk", _ended(_rolled(_cable(), 0, 1, 1, b"\x01\x05\x01\x01\x03\x05\x00\x05", 0b10101111), SUNK)
+    yield "sunk", _ended(_rolled(_cable(), 0, 1, 1, b"\x01\x05\x01\x01\x03\x05\x00\x05"), SUNK)
     yield "their_turn", _cable(first=1)
-    yield "their_roll", _rolled(_cable(first=1), 4, 0, 3, b"\x03\x05\x02\x01\x00\xff\xff\xff", 0b11)
-    s = _ended(_rolled(_cable(first=1), 4, 0, 3, b"\x03\x05\x02\x01\x00\xff\xff\xff", 0b11), DONE)
+    yield "their_roll", _rolled(_cable(first=1), 4, 0, 3, b"\x03\x05\x02\x01\x00")
+    s = _ended(_rolled(_cable(first=1), 4, 0, 3, b"\x03\x05\x02\x01\x00"), DONE)
     yield "their_result", s
-    s = _rolled(_cable(1), 0, 1, 1, b"\x01\x05\x02\x01\x03\x04\x00\x05", 0b10001011)
+    s = _rolled(_cable(1), 0, 1, 1, b"\x01\x05\x02\x01\x03\x04\x00\x05")
     s.m.status = 1  # ST_UNPLUGGED: the game waits for the cable, said on the hint line
     yield "unplugged_in_play", s
     s = _cable(first=1)
