@@ -59,8 +59,9 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, jo
             g.job.step(12)
         if cheat:
             g.cheat = (C_SEARCH, cheat)
-        if winner >= 0:
-            g.table.winner = winner
+        if winner >= 0:  # the end as a finished game records it (the engine gone before the check):
+            g.table = None  # the loser's five ships sunk, three of the winner's
+            g.final = bytes((winner + 1, turn, 5 if winner else 3, 3 if winner else 5))
     scr = LinkCards(g)
     if my_move:
         scr.moves = pack_moves(g.table.legal_moves())

@@ -66,12 +66,14 @@ def main(argv):
 
     out_dir = os.path.join(BUILD, "screens")
     os.makedirs(out_dir, exist_ok=True)
+    # compiled, as the handheld runs it (from sources the compiler's own heap use left the card
+    # game over the cable no room at 192 KB)
     if len(argv) > 1:
-        shots = collect(argv[1])
+        shots = collect(argv[1], compiled=True)
     else:  # one process a module: a game fragments the heap for the next one
         shots = []
         for module in modules():
-            shots += collect(module)
+            shots += collect(module, compiled=True)
     paths = []
     for name, lang, rows in shots:
         paths.append(to_png(rows, os.path.join(out_dir, "%s-%s.png" % (name, lang)), scale=3))
