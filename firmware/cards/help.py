@@ -94,5 +94,5 @@ class Help(Pages):
     hint_key = "cg_help_hint"
 
     def icons(self, fb, y):  # the header's icons: the CPU's hand, a draw pile, a discard pile
-        return self.icon_rows(fb, y, _ICONS, lambda fb, k, y: draw.icon(fb, 0, k, y)), None
+        return self.icon_rows(fb, y, _ICONS, lambda fb, k, y: draw.icon(fb, 0, k, y))
 

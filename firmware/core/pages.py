@@ -11,8 +11,8 @@ from core.wordlist import Column
 
 
 class Pages(ui.Screen):
-    pages = ()  # (title key, paragraph key, or None for the page of icons)
-    rows = ()  # the help's own words: "key|English|Magyar" texts (several small: each loads whole)
+    pages = ()  # type: tuple  # (title key, paragraph key, or None for the page of icons)
+    rows = ()  # type: tuple  # the help's own words: "key|English|Magyar" texts (several small: each loads whole)
     module = ""  # the subclass's module: dropped with this one when the help closes
     hint_key = ""
 
@@ -28,10 +28,11 @@ class Pages(ui.Screen):
                 return s
         return strings.t(key)
 
+    icons_text = ""  # a paragraph key to follow the icons on their page ("": none)
+
     def icons(self, fb, y):
-        """The page of icons: each with its word, from y; returns (the y below, a paragraph key
-        to follow them or None)."""
-        return y, None
+        """The page of icons: each with its word, from y; returns the y below."""
+        return y
 
     def update(self, app):
         btn = app.buttons
@@ -51,8 +52,9 @@ class Pages(ui.Screen):
         ui.title(fb, "%s %d/%d" % (self.word(head), self.page + 1, len(self.pages)))
         y = ui.BODY_Y
         if body is None:
-            y, body = self.icons(fb, y)
-        lines = ui.wrap(self.word(body), ui.W) if body is not None else ()
+            y = self.icons(fb, y)
+            body = self.icons_text
+        lines = ui.wrap(self.word(body), ui.W) if body else ()
         for line in lines:  # a paragraph: at most 4 lines a page (the games' help tests)
             if y + font.HEIGHT > ui.HINT_Y:
                 break

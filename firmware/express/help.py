@@ -65,6 +65,8 @@ class Help(Pages):
     module = "express.help"
     hint_key = "ex_h_help"
 
+    icons_text = "ex_hx_hits"
+
     def icons(self, fb, y):
-        return self.icon_rows(fb, y, _ICONS, lambda fb, i, y: art.icon(fb, i, 0, y)), "ex_hx_hits"
+        return self.icon_rows(fb, y, _ICONS, lambda fb, i, y: art.icon(fb, i, 0, y))
 
