@@ -49,6 +49,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.deadline = 0
         self.then = None  # what to do when the wait is over
         self.view = None
+        self.mine = []  # our plays of our last whole turn, for the log (the engine keeps the CPU's)
         self._refresh()
 
     # --- the flow -------------------------------------------------------
@@ -160,6 +161,8 @@ class GameScreen(Picker, Painter, ui.Screen):
             app.cue(_cue(play))
         g = self.g
         if g.over or g.cur != HUMAN:
+            evs = g.events if g.cur == HUMAN else g.prev_events  # our turn, just ended
+            self.mine = [p for p in split_plays(evs) if p[0][0] == HUMAN and p[0][2] not in (M_SKIP, M_END)]
             self.mark = move_target(m)  # the cell just played stays marked while its result shows
             self.then = self._turn_over
             # your play named and its result ("You fire at Z3 (Red 2)" / "Hit: Destroyer"), or the

@@ -78,12 +78,14 @@ def open_help(app, kind=-1):
 
 
 class LogScreen(ui.Screen):
-    """The CPU's last turn, two lines a play, scrolled with UP/DOWN."""
+    """The last turn of each side, yours then the CPU's, two lines a play ("You fire at Z3
+    (Red 2)" / "  Hit: Destroyer"), scrolled with UP/DOWN."""
 
     def __init__(self, gs):
         g = gs.g
         evs = g.prev_events if g.cur == HUMAN else g.events
-        self.plays = [p for p in split_plays(evs) if p[0][0] == CPU and p[0][2] not in (M_SKIP, M_END)]
+        cpu = [p for p in split_plays(evs) if p[0][0] == CPU and p[0][2] not in (M_SKIP, M_END)]
+        self.plays = gs.mine + cpu
         self.view = gs.view
         self.top = 0
 

@@ -126,7 +126,7 @@ _ROWS = (
     "cg_menu|Paused|Szünet\n"
     "cg_resume|Resume|Folytatás\n"
     "cg_end_turn|End turn|Kör vége\n"
-    "cg_log|Last CPU turn|A gép előző köre\n"
+    "cg_log|Last turns|Az előző körök\n"
     "cg_piles|Piles|Paklik\n"
     "cg_help|Help|Súgó\n"
     "cg_quit|Save and quit|Mentés és kilépés\n"

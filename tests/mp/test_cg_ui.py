@@ -93,6 +93,12 @@ def test_white_peg_searches_the_cell_under_the_cursor_then_the_cpu_plays():
     assert s.g.cur == HUMAN and s.focus in (F_HAND, F_PT)
     cpu_plays = [e for e in s.g.prev_events if e[1] == EV_PLAY and e[0] == CPU]
     assert cpu_plays  # the CPU played on its turn
+    from cards.menus import LogScreen
+
+    app.push(LogScreen(s))  # the menu's log: the last turn of each side, yours first
+    words = texts(app)
+    assert words[0] == "Last turns" and words[1].startswith("You search "), words
+    assert any(w.startswith("CPU ") for w in words[2:]), words
 
 
 def test_cursor_stops_only_on_legal_cells():
