@@ -22,7 +22,7 @@ import random
 import sys
 import time
 
-from host_tools.link_faults import FaultCable
+from host_tools.link_faults import FaultCable, fault_options, fault_opts
 from host_tools.paths import ROOT
 
 for _sub in ("tests", "firmware"):
@@ -100,18 +100,8 @@ def run(o):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--corrupt-ppm", type=int, default=2000)
-    ap.add_argument("--drop-ppm", type=int, default=2000)
-    ap.add_argument("--dup-ppm", type=int, default=1000)
-    ap.add_argument("--unplug", type=int, default=2)
-    ap.add_argument("--restart", type=int, default=1)
-    ap.add_argument("--cheaters", type=float, default=0.5, help="share of games with a cheater (0.5)")
-    a = ap.parse_args(argv)
-    o = {"games": a.games, "seed": a.seed, "corrupt_ppm": a.corrupt_ppm, "drop_ppm": a.drop_ppm,
-         "dup_ppm": a.dup_ppm, "unplug": a.unplug, "restart": a.restart, "cheaters": a.cheaters}
-    s = run(o)
+    fault_options(ap, 40, 2)
+    s = run(fault_opts(ap.parse_args(argv)))
     print(json.dumps(s))  # one line, as every bench prints
     ok = s["completed"] == s["games"] and s["caught"] == s["cheats"] and s["false_accusations"] == 0
     return 0 if ok and s["desyncs"] == 0 else 1

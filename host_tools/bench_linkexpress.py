@@ -46,7 +46,7 @@ from linkexpress.game import (  # noqa: E402
 )
 from lxduel import CHEATS, Duel  # noqa: E402
 
-from host_tools.link_faults import FaultCable  # noqa: E402
+from host_tools.link_faults import FaultCable, fault_options  # noqa: E402
 
 WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # per CHEATS
 GAME_LIMIT_MS = 1800000
@@ -155,14 +155,7 @@ def run(o):
 
 def main(argv):
     p = argparse.ArgumentParser(prog="bench linkexpress")
-    p.add_argument("--games", type=int, default=240)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--corrupt-ppm", type=int, default=2000)
-    p.add_argument("--drop-ppm", type=int, default=2000)
-    p.add_argument("--dup-ppm", type=int, default=1000)
-    p.add_argument("--unplug", type=int, default=2)
-    p.add_argument("--restart", type=int, default=1)
-    p.add_argument("--cheaters", type=float, default=0.5)
+    fault_options(p, 240, 2)
     o = p.parse_args(argv)
     s = run(o)
     print(json.dumps(s))

@@ -41,7 +41,7 @@ for _sub in ("tests", "firmware"):
 
 from tacduel import KINDS, STEP_MS, WANT, Cheat, Duel, public  # noqa: E402
 
-from host_tools.link_faults import Event, FaultCable, fault_frame  # noqa: E402
+from host_tools.link_faults import Event, FaultCable, fault_frame, fault_options, fault_opts, play_games  # noqa: E402
 from torpedo.rules import OVER, SHOOTOUT  # noqa: E402
 
 GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
@@ -138,14 +138,7 @@ def _run(args):
 
 def run(o, jobs=1):
     t0 = time.time()
-    work = [(i, o) for i in range(o["games"])]
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            rows = list(pool.imap(_run, work, chunksize=4))
-    else:
-        rows = [_run(w) for w in work]
+    rows = play_games(_run, o, jobs)
     n = len(rows)
     kinds = {}
     for k in o.get("kinds") or KINDS:
@@ -187,19 +180,10 @@ def run(o, jobs=1):
 
 def main(argv):
     p = argparse.ArgumentParser(prog="bench torpedolink", description=__doc__.split("\n")[0])
-    p.add_argument("--games", type=int, default=140)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--corrupt-ppm", type=int, default=2000)
-    p.add_argument("--drop-ppm", type=int, default=2000)
-    p.add_argument("--dup-ppm", type=int, default=1000)
-    p.add_argument("--unplug", type=int, default=3, help="pulls a game, one of them long (3)")
-    p.add_argument("--restart", type=int, default=1)
-    p.add_argument("--cheaters", type=float, default=0.5, help="share of games with a cheater (0.5)")
+    fault_options(p, 140, 3)  # of the 3 pulls a game, one is long
     p.add_argument("--jobs", type=int, default=1, help="processes (1)")
     a = p.parse_args(argv)
-    o = {"games": a.games, "seed": a.seed, "corrupt_ppm": a.corrupt_ppm, "drop_ppm": a.drop_ppm,
-         "dup_ppm": a.dup_ppm, "unplug": a.unplug, "restart": a.restart, "cheaters": a.cheaters}  # fmt: skip
-    s = run(o, a.jobs)
+    s = run(fault_opts(a), a.jobs)
     print(json.dumps(s))
     return 0 if s["targets_met"] else 1
 

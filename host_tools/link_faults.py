@@ -500,16 +500,40 @@ def clean_round_trip(games=4):
             "min_ms": rts[0], "max_ms": rts[-1], "shots": len(rts)}
 
 
-def run(opts, jobs=1, progress=None):
-    """Play opts['games'] games (in `jobs` processes); returns the summary dict."""
+def play_games(one, opts, jobs=1):
+    """one((index, opts)) for every game of opts['games'], in `jobs` processes (one: a module's
+    function, so a worker can find it); the rows in game order."""
     work = [(i, opts) for i in range(opts["games"])]
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            rows = list(pool.imap_unordered(_run, work, chunksize=4))
-    else:
-        rows = [_run(w) for w in work]
+            return list(pool.imap(one, work, chunksize=4))
+    return [one(w) for w in work]
+
+
+def fault_options(p, games, unplug):
+    """The fault benches' options on argparse parser p: how many games, the seed, the cable's
+    faults (per million bytes), pulls and restarts a game, the share of games with a cheater."""
+    p.add_argument("--games", type=int, default=games)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--corrupt-ppm", type=int, default=2000)
+    p.add_argument("--drop-ppm", type=int, default=2000)
+    p.add_argument("--dup-ppm", type=int, default=1000)
+    p.add_argument("--unplug", type=int, default=unplug, help="pulls a game (%d)" % unplug)
+    p.add_argument("--restart", type=int, default=1)
+    p.add_argument("--cheaters", type=float, default=0.5, help="share of games with a cheater (0.5)")
+
+
+def fault_opts(a):
+    """fault_options' values as the benches' options dict."""
+    keys = ("games", "seed", "corrupt_ppm", "drop_ppm", "dup_ppm", "unplug", "restart", "cheaters")
+    return {k: getattr(a, k) for k in keys}
+
+
+def run(opts, jobs=1, progress=None):
+    """Play opts['games'] games (in `jobs` processes); returns the summary dict."""
+    rows = play_games(_run, opts, jobs)
     n = len(rows)
     played = [r for r in rows if "shots" in r]
     shots = sum(r["shots"] for r in played) or 1
