@@ -178,9 +178,10 @@ def test_a_whole_game_unplugged_and_back_ends_won_on_one_and_lost_on_the_other(i
         b.close()
 
 
-def _against(install, tmp_path, mode, lang, change, ending, wait_ms):
+def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None):
     """An honest handheld against one whose link.match is changed: after wait_ms of open link,
-    the honest one's screen names the ending."""
+    the honest one's screen names the ending (and, given why, that word key's first line too:
+    the cheat named in the player's language)."""
     t = _words(mode, lang)
     a = _handheld(install, 31, str(tmp_path / "a"), "honest")
     b = _handheld(install, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
@@ -189,6 +190,11 @@ def _against(install, tmp_path, mode, lang, change, ending, wait_ms):
         _open([a, b], mode, lang, play=False)
         run_script([a, b], "WAIT%d" % wait_ms, tail_frames=0)
         _until([a, b], mode, t, [[ENDINGS[mode][ending]], None], most_rounds=200, press=False)
+        if why is not None:
+            from core import ui
+
+            line = ui.wrap(t(why), ui.W - 4)[0]
+            assert words_shown(a.screen(), [line]), (mode, lang, line)
     finally:
         a.close()
         b.close()
@@ -197,7 +203,9 @@ def _against(install, tmp_path, mode, lang, change, ending, wait_ms):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("mode", MODES)
 def test_a_coin_opened_false_is_named_as_a_cheat(install, tmp_path, mode, lang):
-    _against(install, tmp_path, mode, lang, "lie", "cheat", 100)
+    # the card game over the cable names it by its code (link.commit's C_COIN_OPEN)
+    why = "lc_cheat_why3" if mode == "link_cards" else None
+    _against(install, tmp_path, mode, lang, "lie", "cheat", 100, why)
 
 
 @pytest.mark.parametrize("lang", LANGS)
