@@ -23,8 +23,8 @@ venv:
 		$(PY) -m venv $(VENV) && \
 		$(VPY) -m pip install --quiet --upgrade pip && \
 		$(VPY) -m pip install --quiet -r requirements.txt && \
-		$(VPY) -m host_tools.typecheck --install-port-stubs && \
-		$(VPY) -m host_tools.deps && \
+		$(VPY) -m host_tools.check.typecheck --install-port-stubs && \
+		$(VPY) -m host_tools.device.deps && \
 		cat requirements.txt requirements-stubs.txt > $(STAMP); \
 	fi
 
@@ -35,15 +35,15 @@ pytest: $(STAMP)
 	$(VPY) -m pytest -q tests
 
 mptest: $(STAMP)
-	BROADSIDE_HEAP=$(HEAP) $(VPY) -m host_tools.mptest
+	BROADSIDE_HEAP=$(HEAP) $(VPY) -m host_tools.check.mptest
 
 # basedpyright: firmware/ and boards/pico_oled.py against the RPI_PICO port's stubs, boards/sim.py
-# against the unix port's, boards/web.py against the webassembly port's (host_tools/typecheck.py).
+# against the unix port's, boards/web.py against the webassembly port's (host_tools/check/typecheck.py).
 typecheck: $(STAMP)
-	$(VPY) -m host_tools.typecheck
+	$(VPY) -m host_tools.check.typecheck
 
 mpycheck: $(STAMP)
-	$(VPY) -m host_tools.mpycheck
+	$(VPY) -m host_tools.check.mpycheck
 
 # Every step runs; the target fails if any step failed.
 test: $(STAMP)
@@ -57,40 +57,40 @@ test: $(STAMP)
 
 # LINK=URL (a serial port, socket://HOST:PORT) or LISTEN=PORT: the simulator, its cable to outside.
 play: $(STAMP)
-	$(VPY) -m host_tools.play $(if $(PORT),--port $(PORT),) $(if $(LINK),--link $(LINK),) \
+	$(VPY) -m host_tools.sim.play $(if $(PORT),--port $(PORT),) $(if $(LINK),--link $(LINK),) \
 		$(if $(LISTEN),--listen $(LISTEN),) $(if $(BAUD),--baud $(BAUD),)
 
 play2: $(STAMP)
-	$(VPY) -m host_tools.sim --pair --compiled
+	$(VPY) -m host_tools.sim.handheld --pair --compiled
 
 bench: $(STAMP)
 	$(VPY) -m host_tools.bench all
 
 bundle: $(STAMP)
-	$(VPY) -m host_tools.flash bundle --board $(BOARD) $(if $(LINES),--lines,)
+	$(VPY) -m host_tools.device.flash bundle --board $(BOARD) $(if $(LINES),--lines,)
 
 flash: $(STAMP)
-	$(VPY) -m host_tools.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
+	$(VPY) -m host_tools.device.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
 
 # UF2 files to drag onto a Pico in BOOTSEL mode (no Python needed there): build/uf2/broadside-files.uf2,
 # a littlefs image of what `make flash` installs at the RPI_PICO filesystem's place; with
 # MICROPYTHON_UF2=path/to/RPI_PICO.uf2 also build/uf2/broadside-pico.uf2, the two joined.
 # It replaces the Pico's saved games; `make flash` is the update that keeps them.
 uf2: $(STAMP)
-	$(VPY) -m host_tools.uf2 --board $(BOARD) $(if $(MICROPYTHON_UF2),--micropython $(MICROPYTHON_UF2),) $(if $(LINES),--lines,)
+	$(VPY) -m host_tools.device.uf2 --board $(BOARD) $(if $(MICROPYTHON_UF2),--micropython $(MICROPYTHON_UF2),) $(if $(LINES),--lines,)
 
 # Broadside in a browser: build/web/ (page, MicroPython WebAssembly from npm, the compiled
 # install for board `web`), then serve it on http://127.0.0.1:$(WEBPORT)/.
 WEBPORT ?= 8000
 web-build: $(STAMP)
-	$(VPY) -m host_tools.web build
+	$(VPY) -m host_tools.web.page build
 
 web: web-build
-	$(VPY) -m host_tools.web serve --no-build --port $(WEBPORT)
+	$(VPY) -m host_tools.web.page serve --no-build --port $(WEBPORT)
 
 # The README's and docs/' pictures, drawn by the firmware (docs/img/).
 docs: $(STAMP)
-	$(VPY) -m host_tools.docs_img
+	$(VPY) -m host_tools.art.docs_img
 
 # The browser tests (tests/web/): Debian's Chromium (installed here when missing: we run
 # as root in CI) driven by Playwright (requirements-web.txt), on the page make web-build
@@ -114,12 +114,12 @@ web-test-setup: $(STAMP)
 	fi
 
 test-web: web-test-setup
-	@$(MAKE) --no-print-directory web-build || { echo "test-web set-up: make web-build failed (the page: host_tools/web.py)"; exit 1; }
+	@$(MAKE) --no-print-directory web-build || { echo "test-web set-up: make web-build failed (the page: host_tools/web/page.py)"; exit 1; }
 	BROADSIDE_WEB=1 BROADSIDE_WEB_DIR=$(CURDIR)/build/web BROADSIDE_CHROMIUM=$(CHROMIUM) $(if $(WEB_SHOTS),BROADSIDE_WEB_SHOTS=1,) \
 		$(VPY) -m pytest -q tests/web
 
 # The install on MicroPython's own RPI_PICO firmware, in the rp2040py emulator (tests/rp2/,
-# host_tools/rp2pico.py): the emulator from requirements-rp2.txt, installed here. FIRMWARE=path.uf2,
+# host_tools/device/rp2pico.py): the emulator from requirements-rp2.txt, installed here. FIRMWARE=path.uf2,
 # by default the shared build of v1.28.0; without one it says where to get it and skips.
 # FULL=1: every check (every mode, two linked Picos, the shuffle); else the CI part.
 FIRMWARE ?= $(wildcard $(CURDIR)/../shared/firmware/micropython-v1.28.0-RPI_PICO.uf2)

@@ -37,7 +37,7 @@ UART_ID = 1
 BAUD = 115_200
 # The link cable's receive ring, filled by the UART interrupt while the game computes: 5 KB hold
 # all that the other handheld can send while this one does not read the cable for up to 1.9 s
-# (its window and backoff bound it: host_tools/bench_stall.py peer_bytes()). No frame of a link
+# (its window and backoff bound it: host_tools/bench/stall.py peer_bytes()). No frame of a link
 # game may take longer than LINK_BUDGET_MS (measured: `python -m host_tools.bench stall`).
 # docs/link-protocol.md, section 1.
 RXBUF = 5120

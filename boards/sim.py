@@ -1,4 +1,4 @@
-"""The simulated handheld: every part is a pipe to host_tools.sim.
+"""The simulated handheld: every part is a pipe to host_tools.sim.handheld.
 
 The front end starts `micropython firmware/main.py` with BROADSIDE_BOARD=sim
 and two pipe file descriptors. Messages from here are one type byte, a
@@ -31,11 +31,11 @@ class SimLink:
         fin = os.getenv("BROADSIDE_SIM_IN")
         fout = os.getenv("BROADSIDE_SIM_OUT")
         if not fin or not fout:
-            raise OSError("the sim board runs under host_tools.sim (python -m host_tools.sim)")
+            raise OSError("the sim board runs under the simulator (python -m host_tools.sim.handheld)")
         self.fin = open("/dev/fd/" + fin, "rb")
         self.fout = open("/dev/fd/" + fout, "wb")
         self.head = bytearray(3)
-        self.reply = bytearray(6 + 1024)  # a reply's most: host_tools.sim sends <= 1024 cable bytes
+        self.reply = bytearray(6 + 1024)  # a reply's most: host_tools.sim.handheld sends <= 1024 cable bytes
         self.rmv = memoryview(self.reply)
         self.now = 0
         self.mask = 0

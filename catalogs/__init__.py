@@ -1,5 +1,5 @@
 """Screen catalogues: every screen of every mode in representative states,
-for the screen tests and the PNG review (host_tools.screens). Test aids,
+for the screen tests and the PNG review (host_tools.sim.screens). Test aids,
 never installed on the handheld.
 
 CATALOGS: the module a menu entry loads -> its catalogue module, whose

@@ -1,5 +1,5 @@
 """Battleship Express: the screen catalogue (every screen in representative
-states, for tests/mp/test_screens.py and host_tools/screens.py). Loaded only
+states, for tests/core/test_screens.py and host_tools/sim/screens.py). Loaded only
 by express.ui.catalog(), never during play."""
 
 from core.hal import RIGHT

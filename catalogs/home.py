@@ -1,6 +1,6 @@
 """The main menu's screens in representative states."""
 
-from dictstorage import DictStorage
+from host_tools.duel.storage import DictStorage
 
 from core import modes
 from core.home import GroupMenu, Home, SettingsScreen

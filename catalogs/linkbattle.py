@@ -1,5 +1,5 @@
 """Link battle screens in representative states, for the layout tests and the PNG review
-(python -m host_tools.screens linkbattle.ui). Loaded only by linkbattle.ui.catalog(), never during a game:
+(python -m host_tools.sim.screens linkbattle.ui). Loaded only by linkbattle.ui.catalog(), never during a game:
 the games here are set up by hand over a stand-in link that reports what each screen shows.
 Like a game, it loads one stage's module at a time (linkbattle.ui.stage), and its own screens
 in two parts (catalogs.linkbattle_start, catalogs.linkbattle_play), one after the other: the

@@ -1,5 +1,5 @@
 """The card game over the cable: its screens in representative states, for the layout tests
-and the PNG review (python -m host_tools.screens linkcards.ui). The games here are set up by
+and the PNG review (python -m host_tools.sim.screens linkcards.ui). The games here are set up by
 hand over a stand-in link that reports a status; nothing is on any wire."""
 
 import gc

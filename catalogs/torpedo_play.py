@@ -1,5 +1,5 @@
 """Game positions for the Torpedo Attack screen catalogues (tests and
-host_tools.screens only): seeded games played forward by a fixed rule."""
+host_tools.sim.screens only): seeded games played forward by a fixed rule."""
 
 from torpedo.engine import Game
 from torpedo.rules import FIRE, LOCATE, OVER, SHOOTOUT, WINDOW

@@ -1,18 +1,18 @@
 """Run test modules under the MicroPython unix port (pytest is not there).
 
-Usage: micropython -X heapsize=192K tests/mprun.py ROOT [--mpy DIR] tests/both/test_x.py ...
+Usage: micropython -X heapsize=192K tests/mprun.py ROOT [--mpy DIR] tests/battleship/test_engine.py ...
 With --mpy, the firmware, board and catalogue modules come from DIR/firmware,
-DIR/boards and DIR/catalogs (host_tools.mpycheck compiles them there), as on the device;
+DIR/boards and DIR/catalogs (host_tools.check.mpycheck compiles them there), as on the device;
 without it, from the sources. Imports each module, calls every test_* function, prints failures with their
 traceback and ends with a line `#RESULT passed failed skipped` that
-host_tools/mptest.py adds up.
+host_tools/check/mptest.py adds up.
 """
 
 import sys
 
 
 def _setup(root, mpy=None):
-    for sub in ("/tests/mp/fake", "/tests", "/boards", "/firmware", "/build/mplib"):
+    for sub in ("/tests/kit/fake", "/tests/kit", "/boards", "/firmware", "/build/mplib"):
         sys.path.insert(0, root + sub)
     sys.path.insert(0, root)
     if mpy:

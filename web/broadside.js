@@ -7,7 +7,7 @@
 //     error:  the error text when state is "error" (also shown on the page),
 //     frames: App steps run so far (all interpreters of this tab),
 //     pixels(): Uint8Array(8192) of 0/1, row-major, 1 = lit: the panel's RAM as the
-//               simulator's SSD1306 model shows it (host_tools/screens.py decode()),
+//               simulator's SSD1306 model shows it (host_tools/sim/screens.py decode()),
 //     press(name, ms=100): hold "UP" | "DOWN" | "LEFT" | "RIGHT" | "A" | "B" for ms,
 //     id, cable, heap, prefix: this handheld's id, cable name, heap cap, localStorage prefix,
 //     loadMs: ms from navigation start to the first frame, restarts: interpreter restarts,
@@ -375,7 +375,7 @@ function out(line) {
 
 async function fetchInstall() {
   // install.json lists the install's files (paths as on the handheld); install.pack holds
-  // them end to end (host_tools/web.py)
+  // them end to end (host_tools/web/page.py)
   const r = await fetch("install.json");
   if (!r.ok) throw new Error("install.json: HTTP " + r.status + " (run `make web`)");
   const list = (await r.json()).files;

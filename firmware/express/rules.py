@@ -66,7 +66,7 @@ SHIP_TABLE = (
 )
 
 # What express.ai works out from the table above, kept as data for the screens (so that a screen
-# shows it without the CPU's code in the heap; tests/both/test_ex_ai.py checks it against
+# shows it without the CPU's code in the heap; tests/express/test_ai.py checks it against
 # express.ai): per game type, the percent chance a ship sinks a target (index attacker * SHIPS +
 # target), and the DP captain's fleet, front first (the order a fleet is offered in to arrange).
 SINK_PERCENT = (

@@ -37,7 +37,7 @@ _T_CARD = b"BSv2card"
 
 def encode(card):
     """Card number 0..255 as a quadratic residue mod P: SHA-256(tag, card) squared (never 0 or 1:
-    the 256 values were checked, tests/both/test_lc_deck.py)."""
+    the 256 values were checked, tests/link/test_deck.py)."""
     h = from_bytes(hashlib.sha256(_T_CARD + bytes((card,))).digest()) % P
     return h * h % P
 

@@ -74,7 +74,7 @@ _LOG_ROOM = const(768)
 _DRAWN_ROOM = const(80)
 
 
-GAME_CARDS = const(4)  # link.session.GAME_CARDS: HELLO rules byte 0 (tests/both/test_lc_cable.py)
+GAME_CARDS = const(4)  # link.session.GAME_CARDS: HELLO rules byte 0 (tests/linkcards/test_cable.py)
 SLOT = "link_cards"  # core.modes.SLOTS
 
 

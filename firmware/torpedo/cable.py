@@ -343,7 +343,7 @@ class CableMatch(Match):
 
 def _rekey(lg, me, game_id, first, level, touching):
     """Point the LinkGame made at the start at the game the coin toss chose: afterwards it is what
-    LinkGame(me, game_id, first, ...) would be (tests/mp/test_ta_ui.py checks this), its buffers
+    LinkGame(me, game_id, first, ...) would be (tests/torpedo/test_ui.py checks this), its buffers
     the ones allocated early."""
     lg.me = me
     lg.game_id = bytes(game_id)

@@ -1,5 +1,5 @@
 """The rp2 lane (make test-rp2): the install on MicroPython's real RPI_PICO firmware in the
-rp2040py emulator (host_tools/rp2pico.py, the checks in host_tools/bench_rp2.py).
+rp2040py emulator (host_tools/device/rp2pico.py, the checks in host_tools/bench/rp2.py).
 
 The firmware is FIRMWARE=path.uf2 (BROADSIDE_RP2_FIRMWARE here), else ../shared/firmware/;
 make test-rp2 skips with one line when there is none. BROADSIDE_RP2_FULL=1 runs every check
@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from host_tools import rp2pico
+from host_tools.device import rp2pico
 
 RESULTS = os.path.join(rp2pico.RP2_BUILD, "results.jsonl")
 _LINES = []

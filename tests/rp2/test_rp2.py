@@ -1,5 +1,6 @@
+# interpreters: cpython
 """The install on the real rp2 firmware, emulated (see conftest.py). Each test prints its
-numbers as one JSON line (host_tools/bench_rp2.py computes them) and asserts what must hold:
+numbers as one JSON line (host_tools/bench/rp2.py computes them) and asserts what must hold:
 the menu is the simulator's pixel for pixel, every mode is entered and left through keys, the
 flashes work, no byte is lost on the cable. Never a timing."""
 
@@ -7,9 +8,9 @@ import os
 
 import pytest
 
-from host_tools import bench_rp2
+from host_tools.bench import rp2 as bench_rp2
 from host_tools.paths import ROOT
-from host_tools.ssd1306 import from_png
+from host_tools.sim.ssd1306 import from_png
 
 GOLDEN_MENU = os.path.join(ROOT, "tests", "golden", "menu.png")
 full_only = pytest.mark.skipif(os.environ.get("BROADSIDE_RP2_FULL") != "1", reason="make test-rp2 FULL=1")

@@ -1,4 +1,4 @@
-"""The web handheld in a real browser (make test-web): the page built by host_tools.web,
+"""The web handheld in a real browser (make test-web): the page built by host_tools.web.page,
 served here on a free loopback port, opened in Debian's Chromium through Playwright.
 
 Set-up failures (no Chromium, no Playwright, the page does not build) stop the run with
@@ -44,9 +44,9 @@ def site():
     folder = os.environ.get("BROADSIDE_WEB_DIR")
     if not folder:
         try:
-            from host_tools import web
+            from host_tools.web import page as web
         except ImportError as e:
-            _setup_error("host_tools/web.py is missing (%s): the page's build (make web-build)" % e)
+            _setup_error("host_tools/web/page.py is missing (%s): the page's build (make web-build)" % e)
         folder = web.build(os.path.join(BUILD, "web"))
     if not os.path.exists(os.path.join(folder, "index.html")):
         _setup_error("no index.html in %s: run make web-build" % folder)

@@ -1,8 +1,8 @@
 """The simulator's golden screens for the browser tests: drawn by the firmware under the
-MicroPython unix port from the screen catalogues (host_tools.screens, as docs/img's
+MicroPython unix port from the screen catalogues (host_tools.sim.screens, as docs/img's
 pictures and tests/golden are), so nothing here is a copy that could go stale."""
 
-from host_tools import screens
+from host_tools.sim import screens
 
 _CACHE = {}
 
@@ -25,6 +25,6 @@ def file(name):
     import os
 
     from host_tools.paths import ROOT
-    from host_tools.ssd1306 import from_png
+    from host_tools.sim.ssd1306 import from_png
 
     return from_png(os.path.join(ROOT, "tests", "golden", name + ".png"))

@@ -1,3 +1,4 @@
+# interpreters: cpython
 """A page that cannot start says why, on the page; a firmware that runs out of heap shows
 its MemoryError on the handheld's screen, as a Pico does, and the page counts the crash."""
 

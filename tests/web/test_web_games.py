@@ -1,3 +1,4 @@
+# interpreters: cpython
 """Games played in the page through its keys, as a player would."""
 
 import os

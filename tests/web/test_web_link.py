@@ -1,3 +1,4 @@
+# interpreters: cpython
 """Two tabs of one browser linked by a BroadcastChannel (?cable=): the real protocol bytes
 through the same framing, ARQ, session and commitments as between two handhelds."""
 

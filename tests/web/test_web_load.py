@@ -1,3 +1,4 @@
+# interpreters: cpython
 """How long the page takes to start on a local server and how many bytes it ships (the
 issue's closing note wants both; tests/web/conftest.py prints them after the run)."""
 

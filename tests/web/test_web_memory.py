@@ -1,3 +1,4 @@
+# interpreters: cpython
 """The memory bench's heaviest modes fit in the page at the unix port's heap cap (192 KB,
 the tests' BROADSIDE_HEAP): Torpedo Attack over the cable between two tabs and a card game,
 played for a while, and the firmware still runs with no error on the page."""
@@ -15,7 +16,7 @@ def test_torpedo_attack_over_the_cable_fits(web):
     heap = heap_bytes()
     one = web.open("one", fresh=1, id=1, cable=cable, heap=heap)
     two = web.open("two", fresh=1, id=2, cable=cable, heap=heap)
-    # Torpedo Attack, Link cable game; who starts; Start (host_tools/bench_memory.py)
+    # Torpedo Attack, Link cable game; who starts; Start (host_tools/bench/memory.py)
     play([one, two], open_mode("torpedo") + "DOWN,A,WAIT3000,A,WAIT300,A,WAIT300")
     seen = [set(), set()]
     t0 = time.monotonic()

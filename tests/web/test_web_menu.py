@@ -1,3 +1,4 @@
+# interpreters: cpython
 """The page boots the firmware, and the canvas is the simulator's screen pixel for pixel."""
 
 import golden

@@ -1,3 +1,4 @@
+# interpreters: cpython
 """A game saved in the page's storage (localStorage) survives a reload: Continue."""
 
 from webpage import open_mode, shows, shows_any

@@ -1,7 +1,7 @@
 """One page of the web handheld driven as a player would: keys on the keyboard, the
 canvas read back through `window.broadside.pixels()` (the page's contract: web/).
 
-Key scripts are the simulator's (host_tools.sim.parse_keys): A, B, UP, DOWN, LEFT,
+Key scripts are the simulator's (host_tools.sim.handheld.parse_keys): A, B, UP, DOWN, LEFT,
 RIGHT, WAIT<ms>, HOLD<ms>:<KEY>; "1:A" presses on the first of several pages only.
 A press is a key going down and up at once, as a quick tap: the page keeps a press
 shorter than a frame for the next frame (web/broadside.js). The script then waits until
@@ -187,7 +187,7 @@ class WebHandheld:
 def play(pages, script):
     """A key script on several pages at once: a press on all (or on the one named "1:"/"2:"),
     WAIT<ms> wall-clock time (the page's clock is the browser's)."""
-    from host_tools.sim import parse_keys
+    from host_tools.sim.handheld import parse_keys
 
     for raw in [s.strip() for s in script.split(",") if s.strip()]:
         who = None
@@ -274,8 +274,8 @@ def shows_any(rows, text):
 
 def open_mode(key):
     """Keys from the main menu's first row (no saved game) into a game mode's first screen
-    (host_tools.bench_memory.mode_labels: through the Battleship submenu where grouped)."""
-    from host_tools.bench_memory import mode_labels
+    (host_tools.bench.memory.mode_labels: through the Battleship submenu where grouped)."""
+    from host_tools.bench.memory import mode_labels
 
     return mode_labels()[key]
 

@@ -1,0 +1,10 @@
+# interpreters: micropython
+"""The card game's screens fit the display in both languages (see tests/kit/screens.py)."""
+
+from screens import check
+
+
+def test_cg_ui_screens_fit_in_both_languages():
+    count, bad = check("cards.ui")
+    assert count >= 40, count
+    assert not bad, "\n".join(bad)

@@ -1,0 +1,45 @@
+# interpreters: micropython
+"""Every screen, in English and in Hungarian: no text runs off the 128x64
+display, no two texts overlap, and every word drawn comes from the language's word
+table (a text written in code, or a key the language lacks, shows English).
+
+A game's modules leave a 192 KB heap too fragmented to load the next game,
+so each test file (one process each) checks one module: this one the main
+menu, and tests/<package>/test_screens.py each game (they call screens.check())."""
+
+import os
+
+from screens import check, foreign, new_app, problems, render, short
+
+from core.modes import MODES
+
+
+def test_main_menu_screens_fit_in_both_languages():
+    count, bad = check("home")
+    assert count >= 4, count
+    assert not bad, "\n".join(bad)
+
+
+def test_every_game_has_its_screen_test():
+    tests = __file__[: __file__.rfind("/core/")]  # the tests/ folder
+    missing = [m for _key, m, _arg in MODES if "test_screens.py" not in os.listdir(tests + "/" + short(m))]
+    assert not missing, "add tests/<package>/test_screens.py for %r" % missing
+
+
+def test_checker_catches_overflow_and_overlap():
+    boxes = [(120, 0, 20, 8, "runs off"), (0, 20, 10, 8, "a"), (5, 22, 10, 8, "b"), (0, 40, 5, 8, "alone")]
+    found = problems(boxes)
+    assert len(found) == 2, found
+    assert "off screen" in found[0] and "overlap" in found[1]
+
+
+def test_checker_catches_a_word_from_no_table():
+    from core import strings, ui
+
+    app = new_app()
+    msg = ui.Message(strings.HU.get("settings"), ["Opponent lied"])  # a text written in code
+    for lang in ("hu", "en"):
+        asked = []
+        found = foreign(render(app, msg, lang, asked), asked, lang)
+        assert any("'Opponent'" in f for f in found) and any("'lied'" in f for f in found), found
+        assert len(found) == (2 if lang == "hu" else 3), found  # the Hungarian title is HU's word

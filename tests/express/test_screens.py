@@ -1,0 +1,10 @@
+# interpreters: micropython
+"""Battleship Express's screens fit the display in both languages (see tests/kit/screens.py)."""
+
+from screens import check
+
+
+def test_ex_ui_screens_fit_in_both_languages():
+    count, bad = check("express.ui")
+    assert count >= 4, count
+    assert not bad, "\n".join(bad)

@@ -1,0 +1,206 @@
+"""Helpers for the Link battle screen tests under MicroPython: our handheld (an App, its flash in
+a dict) and another handheld played by a bot (an LkGame, no screens), joined by a message-level
+stand-in for the link. Two whole handhelds, each with its Link and the cable between them, do
+not fit one 192 KB heap compiled from source: the real Link and cable are in tests/both (the game
+layer) and tests/linkbattle/test_handheld.py (two simulated handhelds)."""
+
+from lkui_heap import COMMITMENTS, PEERS  # noqa: I001  (first: the big blocks, the heap whole)
+
+# isort: split
+from linkbattle import ui as lk_ui  # (next: its modules compile best in a heap still empty)
+
+# isort: split
+from fakehw import make_hw, texts  # noqa: F401  (the screen tests take texts from here)
+
+from battleship.rules import CLASSIC
+from core import strings
+from core.app import App
+from core.hal import A
+from core.prng import Rng
+from host_tools.duel import storage as dictstorage
+from link.match import ST_OPEN, ST_UNPLUGGED
+from linkbattle.game import PLACING, LkGame
+
+STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
+
+
+def rand_source(seed):
+    """An os.urandom stand-in: rand(n) -> n bytes from a seeded Rng."""
+    return Rng(seed).randbytes
+
+
+class DictStorage(dictstorage.DictStorage):
+    def keep(self, name, parts):
+        if name == "lkpeer":  # 3.2 KB: into its own buffer, not a new block each time
+            n = 0
+            for x in parts:
+                COMMITMENTS[n : n + len(x)] = x
+                n += len(x)
+            return memoryview(COMMITMENTS)[:n]
+        return super().keep(name, parts)
+
+
+class StubLink:
+    """What a game asks of its Link, message by message: what send() queues reaches the other
+    end's inbox at the next poll() while plugged; status OPEN or UNPLUGGED. It counts polls made
+    while a save was due (the saving rule: save after send / recv, before the next poll)."""
+
+    fw = (1, 0, 0)
+    peer_fw = (1, 0, 0)
+    peer_version = 1
+    peer_rules = None
+    mismatch = 0
+    peer_has_game = False
+    behind = False
+
+    def __init__(self, role):
+        self.role = role
+        self.stream = STREAM
+        self.other = None
+        self.plugged = True
+        self.out = []  # sent, not yet taken by the other end
+        self.queued = 0  # of those, not yet delivered
+        self.inbox = []
+        self.needs_save = False
+        self.unsaved_polls = 0
+
+    def poll(self, now):
+        if self.needs_save:
+            self.unsaved_polls += 1
+        if self.plugged and self.queued:
+            self.other.inbox.extend(self.out[len(self.out) - self.queued :])
+            self.queued = 0
+
+    def status(self):
+        return ST_OPEN if self.plugged else ST_UNPLUGGED
+
+    def send(self, msg):
+        self.out.append(bytes(msg))
+        self.queued += 1
+        self.needs_save = True
+        return True
+
+    acked = 0  # ours the other end has taken (Link.acked)
+    big = 0  # damaged DATA frames heard (Link.big)
+
+    def recv(self):
+        if not self.inbox:
+            return None
+        self.other.acked += 1
+        self.other.out.pop(0)  # taken: acknowledged
+        self.needs_save = True
+        return self.inbox.pop(0)
+
+    def unacked(self):
+        return len(self.out)
+
+    def free(self):
+        return 16
+
+    drops = (0,) * 9  # Link.drops: none
+
+    def write_snapshot(self, f):
+        """A real Link's snapshot of an empty stream (the game restores into a real Link)."""
+        self.needs_save = False
+        f.write(b"\x01" + self.stream + bytes((1 | (self.role << 1),)) + bytes(12))
+        return 22
+
+
+class Pair:
+    """Our handheld and the bot's; frame() runs a frame of each."""
+
+    def __init__(self, seeds=(3, 4), variant=CLASSIC):
+        strings.set_lang("en")
+        self.now = 0
+        self.seeds = seeds
+        self.ours = StubLink(0)
+        theirs = StubLink(1)
+        self.ours.other, theirs.other = theirs, self.ours
+        self.flash = DictStorage()
+        hw = make_hw(self.flash)
+        hw.link = self.ours  # a port is there (linkbattle.ui._link hands the game this stand-in)
+        self.app = App(hw)
+        self.bot = LkGame(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
+        self.bot_on = True
+        self.bot_fires = True  # False: it answers, and thinks on its turn
+        self.lie = None  # lie(answer message) -> message the bot sends instead
+        self.order = Rng(seeds[1]).shuffle(list(range(100)))
+
+    def start(self, arg="classic"):
+        self.patch()
+        self.app.start_mode("linkbattle.ui", arg)
+
+    def patch(self):
+        """Our handheld's randomness, our end of the stand-in link, our PeerFleet."""
+        self.app.rand_bytes = lambda: rand_source(self.seeds[0])
+        lk_ui._link = lambda app, rand, rules, saved=None: self.ours
+        lk_ui.LkGame = lambda link, rand, variant, touching: LkGame(link, rand, variant, touching, PEERS[0])
+        lk_ui.PeerFleet = lambda game_id, role: PEERS[0]
+
+    def plug(self, on):
+        self.ours.plugged = self.ours.other.plugged = on
+
+    def frame(self, mask=0):
+        self.now += 33
+        self.app.hw.keys.mask = mask
+        self.app.step()
+        if self.bot_on:
+            self.bot_step()
+
+    def bot_step(self):
+        g = self.bot
+        g.step(self.now)
+        if g.phase == PLACING:
+            g.fleet.shuffle(Rng(self.seeds[1]))
+            g.commit()
+            if self.lie is not None:
+                real = g.my.answer
+
+                def answer(cell):
+                    msg, hit, sunk = real(cell)
+                    return self.lie(msg), hit, sunk
+
+                g.my.answer = answer
+        if g.my_turn() and self.bot_fires:
+            k = 0
+            while g.peer.answered[self.order[k]]:
+                k += 1
+            g.fire(self.order[k])
+        g._dirty = g.link.needs_save = False  # the bot keeps no flash
+
+    def press(self, mask, after=2):
+        self.frame(mask)
+        for _ in range(after):
+            self.frame()
+
+    def run(self, frames, until=None):
+        for _ in range(frames):
+            self.frame()
+            if until is not None and until():
+                return True
+        return until is None
+
+    def game(self):
+        return self.app.top().s.g
+
+    def kind(self):
+        top = self.app.top()
+        return type(top).__name__ if top is not None else ""
+
+    def to_battle(self, arg="classic"):
+        self.start(arg)
+        assert self.run(60, lambda: self.kind() == "Coin"), self.kind()
+        self.press(A)  # the coin: on to placing (the fleet comes shuffled)
+        assert self.kind() == "Placing"
+        self.press(A)  # Start: the fleet is committed, the battle comes once no save is due
+        assert self.run(20, lambda: self.kind() == "Battle"), self.kind()
+        assert self.run(100, lambda: self.game().ready())
+
+    def sweep(self, limit=3000):
+        """A, again and again, until the end shows."""
+        for _ in range(limit):
+            if self.kind() == "End":
+                return True
+            self.press(A, after=1)
+        return False
+

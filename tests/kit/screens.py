@@ -1,0 +1,188 @@
+"""Every screen of every module, for the layout tests and the PNG review.
+
+Each menu entry's module has a catalogue (catalogs.CATALOGS) whose
+catalog(app) yields (name, screen) pairs: the screen in a representative
+state (long names, full hands, end of game). This module collects them from
+the main menu and every mode in core/modes.py.
+"""
+
+import sys
+
+from fakehw import make_hw
+
+from catalogs import CATALOGS
+from core import font, strings, ui
+from core.app import App
+from core.compat import load, unload
+
+
+def modules():
+    from core.modes import MODES  # not kept: the menus are not in the heap beside a game
+
+    names = ["core.home"]
+    for _key, module, _arg in MODES:
+        if module not in names:
+            names.append(module)
+    return names
+
+
+def each_screen(app, only=None):
+    """Each module is loaded as the menu loads a mode, and unloaded after its
+    catalogue, with the modules the catalogue itself imported (its _cat
+    module holds the game's). only: one module's screens. A game leaves the
+    heap fragmented for the next one, so the tests visit one game a process."""
+    for name in modules():
+        if only and only not in (name, short(name)):
+            continue
+        before = set(sys.modules)
+        load(name) if name == "core.home" else app._load_mode(name)
+        cat = load(CATALOGS[name])
+        for screen_name, screen in cat.catalog(app):
+            yield short(name) + "." + screen_name, screen
+        cat = None
+        app.stack = []
+        app.end_mode()
+        unload(*[m for m in sys.modules if m not in before])
+
+
+def short(name):
+    """The name screens go by (battleship.ui -> battleship, core.home -> home)."""
+    return name.split(".")[1] if name.startswith("core.") else name.split(".")[0]
+
+
+def render(app, screen, lang, asked=None):
+    """Draw screen in lang; return the text boxes drawn. asked: a list that gets, for each word
+    the screen asked for by key, (key, its text in lang or None if lang's tables lack it)."""
+    strings.set_lang(lang)
+    ui.TRACE = []
+    fb = app.fb
+    fb.fill(0)
+    app.stack = [screen]
+    real = strings.t
+    if asked is not None:
+
+        def t(key):
+            own = None
+            for table in (strings._game[lang], strings._link[lang], strings._TABLES[lang]):
+                if table is not None and own is None:
+                    own = table.get(key)
+            asked.append((key, own))
+            return real(key)
+
+        _swap_t(t)
+    try:
+        screen.draw(app, fb)
+    finally:
+        _swap_t(real)
+    boxes = ui.TRACE
+    ui.TRACE = None
+    return boxes
+
+
+def _swap_t(t):
+    """strings.t, and every loaded module's own name for it (from core.strings import t)."""
+    real = strings.t
+    for m in list(sys.modules.values()):
+        if getattr(m, "t", None) is real:
+            m.t = t
+    strings.t = t
+
+
+def _tokens(s):
+    """The words of a text: runs of letters two or more long (numbers, marks, D-4 are no word)."""
+    out = []
+    w = ""
+    for ch in s + " ":
+        if ch.isalpha() or ord(ch) > 127:
+            w += ch
+        else:
+            if len(w) > 1:
+                out.append(w)
+            w = ""
+    return out
+
+
+def _tables(lang):
+    """Every word table loaded, as (text, kind, column) for that language: the ones core.strings
+    holds, and any module's own (wordlist.Column / Words objects, or "key|English|Magyar" texts
+    a module reads through its own word())."""
+    col = 2 if lang == "hu" else 1
+    seen = []
+    for m in list(sys.modules.values()):
+        for v in list(getattr(m, "__dict__", {}).values()):
+            for x in v if isinstance(v, tuple) else (v,):  # a text, or a module's texts
+                if isinstance(x, str) and x.startswith("\n") and x.count("|") > 2:
+                    seen.append((x, "|", col))
+            if getattr(v, "rows", None) is not None and getattr(v, "col", 0) == col:
+                seen.append((v.rows, "|", col))
+            elif isinstance(getattr(v, "texts", None), list) and (lang == "hu") == (v is getattr(m, "HU", 0)):
+                for text in v.texts:
+                    seen.append((text, "=", 1))
+    return seen
+
+
+def _in(word, text, kind, col):
+    """word inside one language's texts of a table (not in a key, not in the other column)."""
+    i = text.find(word)
+    while i >= 0:
+        start = text.rfind("\n", 0, i) + 1
+        if kind == "|" and text.count("|", start, i) == col:
+            return True
+        if kind == "=" and text.find("=", start, i) >= 0:
+            return True
+        i = text.find(word, i + 1)
+    return False
+
+
+def foreign(boxes, asked, lang):
+    """Words drawn that come from no word of the language's tables: a text written in code, or
+    a key the language lacks (t() then shows the English)."""
+    out = ["no %s word for %r" % ("this language's", k) for k, v in asked if v is None]
+    names = (strings.EN.get("lang_name"), strings.HU.get("lang_name"))  # each language in its own
+    tables = None
+    for _x, _y, _w, _h, s in boxes:
+        for w in _tokens(s):
+            if w in names or any(v is not None and w in v for _k, v in asked):
+                continue
+            if tables is None:
+                tables = _tables(lang)
+            if not any(_in(w, text, kind, col) for text, kind, col in tables):
+                out.append("not from the word table: %r in %r" % (w, s))
+    return out
+
+
+def new_app():
+    return App(make_hw())
+
+
+def problems(boxes):
+    """Text off the display, or two texts overlapping."""
+    out = []
+    for x, y, w, h, s in boxes:
+        if x < 0 or y < 0 or x + w > ui.W or y + h > ui.H:
+            out.append("off screen: %r at (%d,%d) w=%d" % (s, x, y, w))
+    for i in range(len(boxes)):
+        x1, y1, w1, h1, s1 = boxes[i]
+        for j in range(i + 1, len(boxes)):
+            x2, y2, w2, h2, s2 = boxes[j]
+            if w1 and w2 and x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1:
+                out.append("overlap: %r and %r" % (s1, s2))
+    return out
+
+
+_ = font
+
+
+def check(module):
+    """(screens drawn, problems) for one module's catalogue in both languages."""
+    app = new_app()
+    bad = []
+    count = 0
+    for name, screen in each_screen(app, module):
+        for lang in ("en", "hu"):
+            count += 1
+            asked = []
+            boxes = render(app, screen, lang, asked)
+            for p in problems(boxes) + foreign(boxes, asked, lang):
+                bad.append("%s [%s]: %s" % (name, lang, p))
+    return count, bad

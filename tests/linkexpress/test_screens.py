@@ -1,0 +1,10 @@
+# interpreters: micropython
+"""Link Express's screens fit the display in both languages (see tests/kit/screens.py)."""
+
+from screens import check
+
+
+def test_lx_ui_screens_fit_in_both_languages():
+    count, bad = check("linkexpress.ui")
+    assert count >= 20, count
+    assert not bad, "\n".join(bad)

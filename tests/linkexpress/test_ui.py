@@ -1,0 +1,278 @@
+# interpreters: micropython
+"""Link Express on a fake handheld whose link reaches a bot's game (an LxGame, no screens) through a
+message-level stand-in: the rules menu, the coin, arranging, a whole game played with A and B to
+the checked end, a cheat named on the end screen, and a power cycle resumed from flash. The real
+Link and cable are in tests/linkexpress/test_game.py."""
+
+from fakehw import make_hw, saved_game, texts
+from linkexpress import ui as lx_ui
+from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, LxGame
+
+from core import strings, ui
+from core.app import App
+from core.hal import DOWN, A, B
+from core.prng import Rng
+from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
+from express.rules import F_DECLARE_AFTER
+from host_tools.duel import storage as dictstorage
+
+STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
+
+
+class Captain:
+    """The bot's choices, uniform among the legal ones (express.ai's RandomCaptain's, without its
+    module: this process holds both handhelds' games in one 192 KB heap)."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def arrange(self, g, player):
+        return self.rng.shuffle([0, 1, 2, 3, 4])
+
+    def attack(self, g):
+        return self.rng.choice(g.legal_attackers()), None
+
+    def target(self, g):
+        return self.rng.choice(g.legal_targets())
+
+
+class StubLink:
+    """send() reaches the other end's inbox at the next poll(); status OPEN (6)."""
+
+    peer_rules = None
+    behind = False
+
+    def __init__(self, role):
+        self.role = role
+        self.stream = STREAM
+        self.other = None
+        self.out = []
+        self.queued = 0
+        self.inbox = []
+        self.needs_save = False
+
+    def poll(self, now):
+        if self.queued:
+            self.other.inbox.extend(self.out[len(self.out) - self.queued :])
+            self.queued = 0
+
+    def status(self):
+        return 6
+
+    def send(self, msg):
+        self.out.append(bytes(msg))
+        self.queued += 1
+        self.needs_save = True
+        return True
+
+    acked = 0  # ours the other end has taken (Link.acked)
+    big = 0  # damaged DATA frames heard (Link.big)
+
+    def recv(self):
+        if not self.inbox:
+            return None
+        self.other.acked += 1
+        self.other.out.pop(0)
+        self.needs_save = True
+        return self.inbox.pop(0)
+
+    def unacked(self):
+        return len(self.out)
+
+    def free(self):
+        return 16
+
+    drops = (0,) * 9  # Link.drops: none
+
+    def snapshot(self):
+        self.needs_save = False
+        return b"\x01" + self.stream + bytes((1 | (self.role << 1),)) + bytes(12)
+
+    def write_snapshot(self, f):
+        return f.write(self.snapshot())
+
+
+def _rand(seed):
+    return Rng(seed).randbytes
+
+
+class Pair:
+    def __init__(self, seeds=(3, 4)):
+        strings.set_lang("en")
+        self.now = 0
+        self.seeds = seeds
+        self.ours = StubLink(0)
+        theirs = StubLink(1)
+        self.ours.other, theirs.other = theirs, self.ours
+        self.flash = dictstorage.DictStorage()
+        self.app = self._app()
+        self.bot = LxGame(theirs, _rand(seeds[1]), 0)
+        self.cap = Captain(Rng(seeds[1]))
+        self.tamper = None
+
+    def _app(self):
+        hw = make_hw(self.flash)
+        hw.link = self.ours
+        app = App(hw)
+        app.rand_bytes = lambda: _rand(self.seeds[0])
+        lx_ui._link = lambda app, rand, rules, saved=None: self.ours
+        return app
+
+    def frame(self, mask=0):
+        self.now += 33
+        self.app.hw.keys.mask = mask
+        self.app.step()
+        self.bot_step()
+
+    def press(self, mask, after=1):
+        self.frame(mask)
+        for _ in range(after):
+            self.frame()
+
+    def bot_step(self):
+        g = self.bot
+        g.step(self.now)
+        if g.phase == ARRANGE:
+            g.arrange(self.cap.arrange(Game(0), 1))
+            if self.tamper is not None:
+                real = g.send
+
+                def send(msg):
+                    real(self.tamper(msg))
+
+                g.send = send
+        if g.phase == PLAYING and g.my_turn():
+            e = g.g
+            c = self.cap
+            if e.phase == ATTACKER:
+                ship = c.attack(e)[0]
+                if e.row(ship)[4] & F_DECLARE_AFTER:
+                    g.attack(ship)
+                else:
+                    o, t = c.rng.choice(e.targets_for(ship))
+                    g.attack(ship, None, o, t)
+            elif e.phase == AGAIN:
+                g.again()
+            elif e.phase == DECLARE:
+                o, t = c.target(e)
+                g.declare(o, t)
+            elif e.phase == REROLL:
+                g.reroll(e.reroll)
+        g._dirty = g.link.needs_save = False
+
+    def game(self):
+        """Our match (the app ticks it)."""
+        return self.app.match
+
+    def kind(self):
+        top = self.app.top()
+        return type(top).__name__ if top is not None else ""
+
+    def to_play(self):
+        self.app.start_mode("linkexpress.ui", None)
+        assert self.kind() == "Rules"
+        self.press(A)  # Captain's
+        assert self.kind() == "Cable"
+        for _ in range(40):
+            self.frame()
+            if self.game().phase == ARRANGE:
+                break
+        assert self.game().phase == ARRANGE
+        for _ in range(60):  # the coin's result, then Express's Arrange
+            self.frame()
+            if self.kind() == "Arrange":
+                break
+        assert self.kind() == "Arrange"
+        self.press(DOWN)  # the fleet as offered: Ready
+        self.press(A)
+        for _ in range(40):
+            self.frame()
+            if self.game().phase == PLAYING:
+                break
+        assert self.game().phase == PLAYING
+
+    def sweep(self, limit=4000):
+        """A (B on the Carrier's reroll: the dice as they lie), until the end is on the screen."""
+        for _ in range(limit):
+            g = self.game()
+            if g.done() and self.app.top().end:
+                return True
+            if g.my_turn() and g.g.phase == REROLL:
+                self.press(B)
+            else:
+                self.press(A)
+        return False
+
+
+
+def _fits(app):
+    ui.TRACE = []
+    app.fb.fill(0)
+    app.top().draw(app, app.fb)
+    for x, y, w, h, s in ui.TRACE:
+        assert x >= 0 and y >= 0 and x + w <= 128 and y + h <= 64, (s, x, y, w)
+    ui.TRACE = None
+
+
+def test_a_whole_game_with_a_and_b_to_the_checked_end():
+    p = Pair((3, 4))
+    p.to_play()
+    _fits(p.app)
+    words = texts(p.app)
+    assert "You: attack with?" in words or "Opponent's turn" in words, words  # Express's own screen
+    assert p.sweep()
+    for _ in range(5):
+        p.frame()
+    g = p.game()
+    assert g.phase == VERIFIED and p.bot.phase == VERIFIED and g.winner == p.bot.winner
+    words = texts(p.app)
+    assert ("You win!" in words) != ("You lose" in words) and "Every roll was checked" in words
+    assert "Game over" in words and "B:menu" in words
+    assert saved_game(p.flash, "link_express") is not None
+    p.press(A)
+    assert saved_game(p.flash, "link_express") is not None  # A does nothing here
+    p.press(B)
+    assert saved_game(p.flash, "link_express") is None  # the end clears it
+
+
+def test_a_cheat_is_named_on_the_end_screen():
+    p = Pair((5, 6))
+
+    def tamper(msg):
+        if msg[0] == M_X_ROLL:
+            b = bytearray(msg)
+            b[3] = (b[3] + 1) % 6
+            return bytes(b)
+        return msg
+
+    p.tamper = tamper
+    p.to_play()
+    for _ in range(4000):
+        if p.game().done():
+            break
+        p.press(B if p.game().my_turn() and p.game().g.phase == REROLL else A)
+    p.frame()
+    g = p.game()
+    assert g.phase == CHEAT and g.cheat == W_ROLL
+    words = texts(p.app)
+    assert "Cheat caught!" in words and "The game does not count." in words
+    _fits(p.app)
+
+
+def test_switched_off_it_goes_on_from_its_flash():
+    p = Pair((7, 8))
+    p.to_play()
+    for _ in range(12):
+        p.press(A)
+    g = p.game()
+    data = saved_game(p.flash, "link_express")
+    assert data[0] == ord("X") and len(data) < 700
+    state = (g.phase, g.rolls, bytes(g.g.sank[0]), bytes(g.g.sank[1]))  # (a pick not yet sent is ours)
+    p.app = p._app()  # power cycle: a new app, the same flash
+    p.app.resume_mode("linkexpress.ui", data)
+    g = p.game()
+    assert (g.phase, g.rolls, bytes(g.g.sank[0]), bytes(g.g.sank[1])) == state
+    assert p.sweep()
+    for _ in range(5):
+        p.frame()
+    assert p.game().phase == VERIFIED and p.bot.phase == VERIFIED

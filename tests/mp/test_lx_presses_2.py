@@ -1,8 +1,0 @@
-"""Presses of a seeded Express game over the cable and of the same game against the CPU
-(tests/mp/lx_presses.py): seeds 7 and 8."""
-
-from lx_presses import same_game_presses
-
-
-def test_the_cable_takes_at_most_10_percent_more_presses_than_the_cpu_in_the_same_game():
-    same_game_presses((7, 8))

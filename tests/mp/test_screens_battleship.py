@@ -1,9 +1,0 @@
-"""Battleship and Salvo's screens fit the display in both languages (see test_screens.py)."""
-
-from test_screens import check
-
-
-def test_bs_ui_screens_fit_in_both_languages():
-    count, bad = check("battleship.ui")
-    assert count >= 30, count
-    assert not bad, "\n".join(bad)

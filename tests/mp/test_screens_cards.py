@@ -1,9 +1,0 @@
-"""The card game's screens fit the display in both languages (see test_screens.py)."""
-
-from test_screens import check
-
-
-def test_cg_ui_screens_fit_in_both_languages():
-    count, bad = check("cards.ui")
-    assert count >= 40, count
-    assert not bad, "\n".join(bad)

@@ -1,9 +1,0 @@
-"""The card game over the cable: its screens fit the display in both languages (see test_screens.py)."""
-
-from test_screens import check
-
-
-def test_lc_ui_screens_fit_in_both_languages():
-    count, bad = check("linkcards.ui")
-    assert count >= 20, count
-    assert not bad, "\n".join(bad)

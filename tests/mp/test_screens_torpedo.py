@@ -1,9 +1,0 @@
-"""Torpedo Attack's screens fit the display in both languages (see test_screens.py)."""
-
-from test_screens import check
-
-
-def test_ta_ui_screens_fit_in_both_languages():
-    count, bad = check("torpedo.ui")
-    assert count >= 80, count
-    assert not bad, "\n".join(bad)
