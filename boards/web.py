@@ -272,5 +272,5 @@ class Handheld:
 
     def memory(self):
         """"alloc peak cap": the heap in use now, the most in use after any frame (garbage
-        included, as bench_memory's peak_alloc), the cap; for the page's broadside.memory()."""
+        included, as bench memory's peak_alloc), the cap; for the page's broadside.memory()."""
         return "%d %d %d" % (gc.mem_alloc(), self.peak, self.heap)

@@ -25,7 +25,7 @@ from core.prng import Rng
 # The positions the screens show: (seed, plies, mode), each the game `seed` after `plies`
 # moves of the sensible CPU on both sides. Replaying them makes a lot of garbage, and a
 # test heap that already held another game's catalogue is too fragmented for that, so
-# they are kept here as save bytes (game, then both event logs). test_cg_ui_fit checks
+# they are kept here as save bytes (game, then both event logs). tests/cards/test_ui_fit.py checks
 # them against a replay and prints a new table (snapshot_table()) when the engine changed.
 _POSITIONS = (
     (83, 34, STANDARD),  # mid-game: shields, damage, sunk ships, a full hand

@@ -1,10 +1,9 @@
 """The main menu's screens in representative states."""
 
-from host_tools.duel.storage import DictStorage
-
 from core import modes
 from core.home import GroupMenu, Home, SettingsScreen
 from core.saved import Ask, ContinueMenu
+from host_tools.duel.storage import DictStorage
 
 
 def catalog(app):

@@ -13,7 +13,7 @@ from core.compat import load, unload
 from core.prng import Rng
 from link.commit import MyFleet, PeerFleet
 from link.match import FW, ST_OPEN
-from linkbattle.game import ME, PLAYING, LkGame, rules_bytes
+from linkbattle.game import ME, PLAYING, Game, rules_bytes
 from linkbattle.ui import Session, words
 
 
@@ -51,7 +51,7 @@ _PEER = []  # one PeerFleet for every screen here (each new game resets it): the
 def _session(status=ST_OPEN, variant=CLASSIC, phase=PLAYING):
     if not _PEER:
         _PEER.append(PeerFleet(bytes(8), 1))
-    g = LkGame(_Link(status), _zero, variant, True, _PEER[0])
+    g = Game(_Link(status), _zero, variant, True, _PEER[0])
     g.phase = phase
     g.role = 0
     g.game_id = b"\x3f\x2a\x11\x22\x33\x44\x55\x66"

@@ -7,7 +7,7 @@ import gc
 from cards.rules import COORDINATE_DECK, STANDARD
 from link import deck
 from link.match import ST_OPEN
-from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, LcGame
+from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, Game
 from linkcards.proto import C_SEARCH
 from linkcards.table import Table
 from linkcards.ui import LinkCards, pack_moves
@@ -44,7 +44,7 @@ def _rand(n):
 
 
 def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, job=False, turn=7):
-    g = LcGame(0, STANDARD, _rand)
+    g = Game(0, STANDARD, _rand)
     g.link = _Link(status)
     if phase is not None:
         g.start(bytes(8))

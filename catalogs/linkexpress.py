@@ -15,13 +15,14 @@ from linkexpress.game import (
     PLAYING,
     SEALED,
     VERIFIED,
-    LxGame,
+    Game,
     rules_bytes,
 )
 from linkexpress.ui import Cable, Rules
 
 from core.compat import load
-from express.engine import DONE, OVER, SUNK, Game
+from express.engine import DONE, OVER, SUNK
+from express.engine import Game as Engine
 from express.rules import ADMIRAL, CAPTAIN
 
 
@@ -56,12 +57,12 @@ class _Link:
 
 
 def _cable(status=6, phase=PLAYING, game=CAPTAIN, first=0):
-    g = LxGame(_Link(status), lambda n: bytes(n), game)
+    g = Game(_Link(status), lambda n: bytes(n), game)
     g.phase = phase
     g.first = first
     g.row = b"\x04\x03\x02\x01\x00"
     if phase >= PLAYING:
-        e = Game(game, 2, False, first)
+        e = Engine(game, 2, False, first)
         e.set_fleet(0, b"\x04\x03\x02\x01\x00")
         e.set_fleet(1, b"\x00\x01\x02\x03\x04")
         g.g = e

@@ -65,7 +65,7 @@ def _scope(m, state, f=0, outcome=T_MISS, pts=0, press=-1):
 def screens(app):
     from torpedo import ui
 
-    yield "menu", ui.TaMenu()
+    yield "menu", ui.Menu()
     # -- placing
     m = CpuMatch(Game(7, 1, cpu=(False, False)))
     m.shuffle()

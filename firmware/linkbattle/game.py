@@ -8,7 +8,7 @@ back, with the link's snapshot). No clock, no screen, no flash: time comes into
 step(now), randomness from the injected rand(n) (os.urandom on the device),
 and the caller saves (linkbattle.save.payload) whenever needs_save() says so.
 
-    g = LkGame(None, rand, variant, touching)      # first: its 3.2 KB block before the heap fragments
+    g = Game(None, rand, variant, touching)      # first: its 3.2 KB block before the heap fragments
     g.link = Link(port, rand, now, rules=rules_bytes(variant, touching), tx_slots=TX_QUEUE, ...)
     every frame:  ev = g.step(now)                 # poll, take, answer, send; EV_* bits
                   ... g.fire(cell) on the player's turn; g.commit() once placed ...
@@ -156,7 +156,7 @@ def fleet_check(ships, touching):
     return -1
 
 
-class LkGame(Match):
+class Game(Match):
     head = b"L"  # the save's tag
 
     def __init__(self, link, rand, variant, touching, peer=None):

@@ -1,4 +1,4 @@
-"""The linked game's save: an LkGame and its Link's snapshot, and back.
+"""The linked game's save: a Game and its Link's snapshot, and back.
 
     if g.peer.got changed: save("lkpeer", commitments(g))   # first: the peer's commitments
     data = g.data()                  # link.match: tag, state length (2 bytes LE), state, snapshot
@@ -22,7 +22,7 @@ import binascii
 from battleship.rules import CELLS, SALVO, SIZE
 from core.compat import const
 from link.commit import CoinFlip, MyFleet
-from linkbattle.game import CHEAT, COIN, FORFEIT, PLAYING, LkGame, commitments_view, rules_bytes
+from linkbattle.game import CHEAT, COIN, FORFEIT, PLAYING, Game, commitments_view, rules_bytes
 
 _VERSION = const(1)  # linkbattle.game.write_save's
 _HEAD = const(32)
@@ -45,11 +45,11 @@ def saved_rules(state):
 def restore(state, link, rand, peer=None, commitments=None):
     """The game saved by payload() (its state part: see split()); ValueError when damaged.
     commitments: what commitments() gave when saved (None when no part was taken yet);
-    peer: a PeerFleet to load them into (see LkGame)."""
+    peer: a PeerFleet to load them into (see Game)."""
     b = state
     if len(b) < _HEAD + 8 or b[0] != _VERSION or b[1] > FORFEIT or b[2] > SALVO:
         raise ValueError("bad link game save")
-    g = LkGame(link, rand, b[2], bool(b[3]), peer)
+    g = Game(link, rand, b[2], bool(b[3]), peer)
     try:
         _load(g, b, commitments)
     except IndexError:

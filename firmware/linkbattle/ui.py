@@ -7,7 +7,7 @@ session every screen of it runs.
 The screens come in stages, each its own module, loaded when the player gets
 there and dropped when they leave it, so the heap holds one stage beside the
 link layer: linkbattle.connect (finding the other handheld, link trouble, the coin
-toss), lk_place (placing the fleet), linkbattle.battle (the battle), linkbattle.end (the
+toss), linkbattle.place (placing the fleet), linkbattle.battle (the battle), linkbattle.end (the
 result). Words: linkbattle.en or linkbattle.hu, the language in use only.
 
 The app ticks the game once a frame (link.match.Match.tick: the link, the
@@ -30,7 +30,7 @@ from linkbattle.game import (
     PLACING,
     PLAYING,
     TX_QUEUE,
-    LkGame,
+    Game,
     rules_bytes,
 )
 from linkbattle.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE
@@ -202,7 +202,7 @@ def start(app, arg):
     rand = app.rand_bytes()
     variant = SALVO if arg == "salvo" else CLASSIC
     touching = bool(app.settings.get("touching"))
-    g = LkGame(None, rand, variant, touching)  # the 3.2 KB block first, before the heap fragments
+    g = Game(None, rand, variant, touching)  # the 3.2 KB block first, before the heap fragments
     g.link = _link(app, rand, rules_bytes(variant, touching))
     _open(app, Session(g))
 

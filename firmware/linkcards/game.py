@@ -13,7 +13,7 @@ Both sides follow the same agenda, derived from what both know: each task either
 side's turn to act) or waits for the peer's next message, which must be the one the task
 names. Message layouts: docs/link-protocol.md section 9.
 
-    g = LcGame(role, mode, rand); g.start(stream)      # without a link (tests, the bench)
+    g = Game(role, mode, rand); g.start(stream)      # without a link (tests, the bench)
     loop: for m in peer's messages: g.take(m)
           g.work(4); send g.outbox (and empty it); if g.my_move(): g.play(move)
     over the cable: g.link = Link(...); the app ticks it (g.start() when the link opens)
@@ -83,7 +83,7 @@ def rules(mode):
     return bytes((GAME_CARDS, mode))
 
 
-class LcGame(Match):
+class Game(Match):
     head = b"D"  # the save's tag
     units = 4  # exponentiations a frame over the cable: about 0.2 s on the device (docs 9.8)
     big = 64  # its save's longer fields (deck stages, logs) referenced, not copied (link.match.Sink)

@@ -1,7 +1,7 @@
 """A linked card game back from its save bytes (linkcards.save has the layout): loaded only to
 continue a game, by linkcards.save.load, and dropped again."""
 
-from linkcards.game import LcGame
+from linkcards.game import Game
 from linkcards.grid import MyGrid, PeerGrid
 from linkcards.save import TAG, VERSION
 from linkcards.table import Table
@@ -24,7 +24,7 @@ class _Reader:
 
 
 def load(data, rand):
-    """LcGame from linkcards.save.save()'s bytes (or a memoryview); ValueError if damaged. On the
+    """Game from linkcards.save.save()'s bytes (or a memoryview); ValueError if damaged. On the
     device the caller unloads this module again (it is needed only to continue a game)."""
     if len(data) < 8 or data[0] != TAG or data[1] != VERSION:
         raise ValueError("not a link card save")
@@ -32,9 +32,9 @@ def load(data, rand):
 
 
 def restore(data, rand):
-    """LcGame from linkcards.save.save()'s bytes (its tag and version checked by
+    """Game from linkcards.save.save()'s bytes (its tag and version checked by
     linkcards.save.load); ValueError if damaged."""
-    g = LcGame(data[2], data[3], rand)
+    g = Game(data[2], data[3], rand)
     g.phase = data[4]
     g.first = data[5] if data[5] != 255 else -1
     g.rx_parts = data[6]
@@ -77,11 +77,11 @@ def restore(data, rand):
     g.outbox = g.out  # link.match's outbox (empty)
     while ob.i < len(ob.d):
         g.outbox.append(bytes(ob.field()))
-    rx = r.field()  # only the part still needed (LcGame.rx_live)
+    rx = r.field()  # only the part still needed (Game.rx_live)
     g.rx[: len(rx)] = rx
     g.mine1[:] = r.field()
     g.peer2[:] = r.field()
-    g.epochs[:] = r.field()  # into the room LcGame made for them
+    g.epochs[:] = r.field()  # into the room Game made for them
     g.hashes[:] = r.field()
     g.log[:] = r.field()
     g.drawn[:] = r.field()

@@ -1,4 +1,4 @@
-"""A linked card game to bytes and back: everything LcGame holds but the work in progress
+"""A linked card game to bytes and back: everything Game holds but the work in progress
 (a stage being computed starts again from its key after a restart; the messages it would
 send are the same bytes). Saved after every step that changed something, before the link's
 next poll (docs/link-protocol.md 5.2): what was taken is never lost, what leaves was saved.

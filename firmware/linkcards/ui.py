@@ -3,7 +3,7 @@
     start(app, arg)        # Card game -> Over the cable: Standard or Beginner, then the link
     resume(app, payload)   # Continue: a save tagged b"D" (the game and the link's snapshot)
 
-The app ticks the game (linkcards.game.LcGame, a link.match.Match) once a frame: poll, take, a
+The app ticks the game (linkcards.game.Game, a link.match.Match) once a frame: poll, take, a
 few exponentiations, send, and the save before the next poll (docs/link-protocol.md 5.2). The
 screen shows the link's state, the shuffle's and the end check's progress, and in play the
 grids' sunk count, the hand, and one legal move at a time (LEFT/RIGHT pick, A plays); UP/DOWN
@@ -33,7 +33,7 @@ from core.hal import DOWN, LEFT, RIGHT, A, B
 from core.hal import UP as KEY_UP
 from core.strings import t
 from link.match import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, split
-from linkcards.game import CHEAT, CHECK, COIN, DONE, SLOT, LcGame, rules
+from linkcards.game import CHEAT, CHECK, COIN, DONE, SLOT, Game, rules
 from linkcards.proto import C_SILENT
 from linkcards.text import EN, HU
 
@@ -50,7 +50,7 @@ def _link(app, rand, mode, saved=None):
 
 class LinkCards(ui.Screen):
     def __init__(self, g):
-        self.g = g  # the LcGame (a link.match.Match: the app ticks it)
+        self.g = g  # the Game (a link.match.Match: the app ticks it)
         self.sel = 0
         self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
         self.key = None  # what the screen shows, to redraw only on a change
@@ -260,7 +260,7 @@ def _mode(mode):
         if _no_port(app):
             return
         rand = app.rand_bytes()
-        g = LcGame(0, mode, rand)  # its role is the link's, once it opens (LcGame.start)
+        g = Game(0, mode, rand)  # its role is the link's, once it opens (Game.start)
         g.link = _link(app, rand, mode)
         _open(app, g)
 
@@ -278,7 +278,7 @@ def start(app, arg=None):
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
     data = bytes(payload)
-    if data[:1] != LcGame.head:
+    if data[:1] != Game.head:
         raise ValueError("not a link card save")
     rand = app.rand_bytes()
     state, snap = split(data)

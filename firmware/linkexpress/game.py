@@ -8,7 +8,7 @@ end. It runs on the one harness, link.match.Match (the loop, the forfeit clock,
 the save): no clock, no screen, no flash of its own; time comes into step(now),
 randomness from the injected rand(n) (os.urandom on the device).
 
-    g = LxGame(link, rand, game)        # game: express.rules.CAPTAIN or ADMIRAL
+    g = Game(link, rand, game)        # game: express.rules.CAPTAIN or ADMIRAL
     the app, every frame: g.tick(app)   # save, poll, take, send, save (link.match)
                   ... g.arrange(row) once; on my_turn(): attack / again / reroll / declare / stop
 
@@ -23,9 +23,10 @@ broken rule ends the game in phase CHEAT, `cheat` naming it (W_*).
 import hashlib
 
 from core.compat import const, load
-from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, ROLL, TARGET, Game
+from express.engine import AGAIN, ATTACKER, DECLARE, DONE, REROLL, ROLL, TARGET
 from express.engine import NONE as NO_SHIP
 from express.engine import OVER as G_OVER
+from express.engine import Game as Engine
 from express.engine import from_bytes as game_from_bytes
 from express.rules import ADMIRAL, DICE, SHIPS
 from link.dice import C_CHAIN, LINK_LEN, SEED_LEN, Chain, Feed, PeerChain, roll_faces
@@ -147,7 +148,7 @@ class _Caught(CheatError):
         self.why = why
 
 
-class LxGame(Match):
+class Game(Match):
     head = b"X"  # the save's tag
 
     def __init__(self, link, rand, game):
@@ -206,7 +207,7 @@ class LxGame(Match):
         if self.phase != ARRANGE:
             raise ValueError("not now")
         row = bytes(row)
-        Game(self.game).set_fleet(0, row)  # the engine's own check: one ship of each kind
+        Engine(self.game).set_fleet(0, row)  # the engine's own check: one ship of each kind
         self.row = row
         self.salt = bytes(self.rand(16))
         self.chain = Chain(self.role, self.rand(SEED_LEN))
@@ -417,7 +418,7 @@ class LxGame(Match):
         row = bytes(m[17:])
         if fleet_commitment(self.game_id, self.peer_seat, salt, row) != self.peer_fc:
             raise _Caught(W_FLEET)
-        g = Game(self.game, 2, False, self.first)
+        g = Engine(self.game, 2, False, self.first)
         try:
             g.set_fleet(self.peer_seat, row)
         except ValueError:
@@ -574,7 +575,7 @@ def from_bytes(b, link, rand):
     """The game to_bytes() saved; ValueError when damaged."""
     if len(b) < 23 or b[0] != _SAVE or b[1] > FORFEIT or b[2] > 1:
         raise ValueError("bad link express save")
-    g = LxGame(link, rand, b[2])
+    g = Game(link, rand, b[2])
     try:
         _load(g, b)
     except IndexError:

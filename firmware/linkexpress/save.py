@@ -1,4 +1,4 @@
-"""Link Express's save: an LxGame's state and its Link's snapshot in one payload, and back.
+"""Link Express's save: a Game's state and its Link's snapshot in one payload, and back.
 
     data = g.data()                   # tag b"X", state length (2 bytes LE), state, link snapshot
     state, snap = link.match.split(data)   # memoryviews, nothing copied

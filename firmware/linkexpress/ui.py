@@ -7,7 +7,7 @@ Cable is Express's game screen (express.game.GameScreen) with the other handheld
 seat, as the CPU sits in it against the CPU: the same fleet icons, dice faces, "Hits x/y" and
 rolls left, the same keys (express.human: ^v pick the Carrier's dice, A rolls, B stops; UP sends
 the Admiral's Carrier to the front), the fleet arranged on Express's Arrange, B for the pause
-menu and its Help. The engine it shows is the match's (linkexpress.game.LxGame, ticked by the
+menu and its Help. The engine it shows is the match's (linkexpress.game.Game, ticked by the
 app); our steps that throw or end an attack (roll, stop, the Carrier's declaration) go to the
 match as moves. The other side's moves arrive in that engine: its rolls tumble and its finished
 attack stays up a moment (A: at once) as the CPU's do; our own finished attack waits for A.
@@ -38,7 +38,7 @@ from linkexpress.game import (
     PLAYING,
     SEALED,
     SLOT,
-    LxGame,
+    Game,
     rules_bytes,
 )
 from linkexpress.text import EN, HU
@@ -48,7 +48,8 @@ from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
 from express import art
-from express.engine import DECLARE, OVER, SETUP, Game, from_bytes
+from express.engine import DECLARE, OVER, SETUP, from_bytes
+from express.engine import Game as Engine
 from express.game import GameScreen
 from express.rules import ADMIRAL, CAPTAIN, SUGGESTED_FLEET
 from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
@@ -60,13 +61,13 @@ _COIN_FRAMES = const(45)  # the coin's result stays up 1.5 s before the fleet is
 
 
 class Cable(GameScreen):
-    """Express's game screen over the cable: m is the LxGame (the app ticks it)."""
+    """Express's game screen over the cable: m is the Game (the app ticks it)."""
 
     def __init__(self, m):
         # GameScreen's state that the human seat, the drawing and a finished attack's pause use;
         # no CPU captains (GameScreen.__init__ would load express.ai while the coin is in the air:
         # the heap holds the coin's module then, and the CPU's odds come only with play)
-        self.g = m.g if m.g is not None else Game(m.game)
+        self.g = m.g if m.g is not None else Engine(m.game)
         self.cpu = 0
         self.sel = 0
         self.tsel = 0
@@ -191,7 +192,7 @@ class Cable(GameScreen):
         m = self.m
         g = self.g
         if g.phase != SETUP or g.game != m.game:  # a new game on both, or the other's rules
-            self.g = g = Game(m.game)
+            self.g = g = Engine(m.game)
             self.view = None
             self.later = []
         if btn.pressed(B):
@@ -322,7 +323,7 @@ def _show(app, g, push):
 def _play(app, game):
     gc.collect()
     rand = app.rand_bytes()
-    g = LxGame(None, rand, game)
+    g = Game(None, rand, game)
     g.link = _link(app, rand, rules_bytes(game))
     _show(app, g, False)
 

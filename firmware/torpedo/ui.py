@@ -24,7 +24,7 @@ _TAG = const(0x54)  # a save's first byte (b"T"); the second: 0 against the CPU,
 _CABLE = const(1)
 
 
-class TaMenu(ui.Menu):
+class Menu(ui.Menu):
     def __init__(self):
         items = [
             ("ta_vs_cpu", _new("torpedo", new_cpu_game)),
@@ -89,7 +89,7 @@ def start(app, arg):
     """The mode's menu. A game's modules load when it is chosen: against the CPU, the CPU's;
     over the cable, the link's (the largest thing a game needs: nothing else is loaded yet)."""
     words()
-    app.push(TaMenu())
+    app.push(Menu())
 
 
 def resume(app, payload):

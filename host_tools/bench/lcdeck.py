@@ -1,4 +1,4 @@
-"""The mental-poker deck's cost (docs/link-protocol.md 9.6): `python -m host_tools.bench.lcdeck`.
+"""The mental-poker deck's cost (docs/link-protocol.md 9.6): `python -m host_tools.bench lcdeck`.
 
 Runs host_tools/bench/probes/deckprobe.py on the MicroPython unix port (the compiled firmware, 192K heap)
 several times and keeps each number's best; scales host time to the RP2040 with the link stall

@@ -1,7 +1,7 @@
 """The card game over the cable at scale: CPU-vs-CPU linked card games over the fault cable, with
-planted cheaters (`python -m host_tools.bench.lcgames --games 40`; `--help`).
+planted cheaters (`python -m host_tools.bench lcgames --games 40`; `--help`).
 
-Each game is two handhelds of tests/lcduel.WireDuel (the real link.session, link.arq, link.frame,
+Each game is two handhelds of host_tools.duel.cards.WireDuel (the real link.session, link.arq, link.frame,
 link.deck and linkcards, each side's CPU playing cards.ai, a save written whenever the game
 asks) on virtual time (a step per handheld every 33 ms) over host_tools/link_faults.FaultCable
 (bytes corrupted, dropped and duplicated), pulled `--unplug` times for 0.1 to 20 s and with

@@ -29,18 +29,11 @@ from linkexpress.game import (
     CHEAT,
     FORFEIT,
     VERIFIED,
-    W_ATTACKER,
-    W_CHAIN,
-    W_FLEET,
-    W_KEPT,
-    W_ROLL,
-    W_TARGET,
 )
 
-from host_tools.duel.express import CHEATS, Duel
+from host_tools.duel.express import CHEATS, WANT, Duel
 from host_tools.duel.faults import FaultCable, fault_options
 
-WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # per CHEATS
 GAME_LIMIT_MS = 1800000
 
 

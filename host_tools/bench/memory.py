@@ -1,5 +1,18 @@
 """Memory and time budget: `python -m host_tools.bench memory [options]`.
 
+Plays a scripted whole game of every mode (host_tools/bench/session.py ROWS) on the simulated
+handheld from the compiled install under the 192 KB heap and prints one JSON line per mode, then
+the tour and two comparisons; `--help` says what each field means."""
+
+import argparse
+import json
+import os
+
+from host_tools.bench.session import BENCH_DIR, MEMPROBE, ROWS, SETTLE, build_installs, menu_keys, mode_labels
+from host_tools.paths import FIRMWARE, HEAP, HEAP_BYTES
+from host_tools.sim.handheld import BUTTONS, Cable, FirmwareCrashed, Handheld, parse_keys
+
+OUTPUT = """\
 Plays a scripted session of every game mode on the simulated handheld, run
 by the MicroPython unix port from the compiled install (build/bench/mpy:
 the same builder as `make bundle`, with the sim board) under a 192 KB heap.
@@ -40,137 +53,18 @@ each visit added. Then two comparisons on the menu: sources (.py) against the co
 bundle, and lazy loading against importing every game mode and every other
 module of the install at boot; and a summary line. Exit status 1 when a mode does not complete.
 
-Adding a mode = one row in ROWS: its label key in firmware/modes.py, a key
+Adding a mode = one row in ROWS: its label key in firmware/core/modes.py, a key
 script (host_tools.sim.handheld syntax; 1:/2: pick a handheld when two are linked)
 that plays a whole game and returns to the main menu, and the number of
 handhelds. The bench walks the menu to the mode first. Rows whose mode is not
-(yet) in firmware/modes.py are reported as skipped.
+(yet) in firmware/core/modes.py are reported as skipped.
 """
-
-import argparse
-import json
-import os
-
-from host_tools.device import bundle
-from host_tools.paths import BUILD, FIRMWARE, PROBES
-from host_tools.sim.handheld import BUTTONS, Cable, FirmwareCrashed, Handheld, parse_keys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-MEMPROBE = os.path.join(PROBES, "memprobe.py")
-BENCH_DIR = os.path.join(BUILD, "bench")
 ARROW_KEYS = "UP,DOWN,LEFT,RIGHT"
 
 
-# (mode, key script, handhelds[, the arrows that move a cursor in this mode]).
-# "menu" is the main menu itself; any other mode is a label key from
-# firmware/modes.py (or "settings"). Only presses of the cursor arrows count
-# for cursor_move (in Settings, LEFT/RIGHT change a value, which may redraw
-# the whole screen: a new language).
-def _sweep(wait):
-    """Battleship/Salvo: the hard level, the shuffled fleet, then a shot at
-    every cell row by row (an arrow cuts a CPU turn short: WAIT lets each
-    play out, so that every arrow counted is a cursor move), then back to
-    the main menu from the result (B: the Battleship submenu, B: the main
-    menu). Ends whatever the seed: 100 shots sink all."""
-    keys = ["DOWN,A,A,WAIT%d" % wait, "UP,UP,UP,UP,LEFT,LEFT,LEFT,LEFT"]
-    for row in range(10):
-        step = "LEFT" if row % 2 else "RIGHT"
-        keys += ["A,WAIT%d,%s" % (wait, step)] * 9 + ["A,WAIT%d,DOWN" % wait]
-    return ",".join(keys) + ",B,WAIT100,B"
-
-
-def _link_game(rounds):
-    """Link battle / Link salvo between two handhelds on the cable (the menu walked on both):
-    they find each other, A takes the coin and A starts with the shuffled fleet; then A on each
-    in turn (a shot, the cursor on past a cell already shot, or a moment's wait cut short)
-    until any game is over (at most 100 shots a side; 125-170 measured, in 190-310 rounds),
-    the spare presses turning the result's grid; B, B back to the menu."""
-    return "WAIT1500,A,WAIT300,A,WAIT500," + ",".join(["1:A,2:A"] * rounds) + ",WAIT1500,B,WAIT1000,B,WAIT300"
-
-
-def _torpedo(start, presses):
-    """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then A alone, every
-    300 ms: A calls the cell under the cursor (or moves it past a cell called already), skips an
-    announcement, fires a torpedo at once (mostly a miss, so ships escape and the game ends
-    sooner), cuts the CPU's shot short; on the other side's turn it does nothing. B from the
-    result, back to the menu."""
-    return start + ",A,WAIT300" * presses + ",WAIT1000,B"
-
-
-# Link Express, Captain's rules, between two handhelds: A picks the rules on both; the link, the
-# coin and its result; DOWN, A commits each fleet as suggested (Express's Arrange), then A on each
-# in turn (attacker, target, roll again, on from the result; nothing on the other side's turn)
-# until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
-LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
-
-LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,B,WAIT1000,B,WAIT300"
-
-ROWS = (
-    ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
-    ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
-    ("battleship", _sweep(1500), 1),
-    ("salvo", _sweep(3900), 1),
-    # Express: an Admiral's game, both seats CPU; each B finishes a CPU turn or
-    # moves on from its result (and from the result screen to the menu; spare
-    # B presses there do nothing), so any seed ends within the script.
-    ("express", "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200," + "B,WAIT200," * 250, 1, "UP,DOWN"),
-    # Card game, standard, vs the CPU, you first: with seed 7, A on each prompt plays a
-    # whole game to the result; B leaves it, B the Card game submenu.
-    ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B,WAIT1000,B", 1),
-    ("link_battle", _link_game(450), 2, ""),  # no cursor arrows: A alone plays
-    # The card game over the cable, standard: A on both picks the rules; the link, the coin,
-    # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
-    # do nothing while the other plays, nor on the result); the checks; B leaves the result,
-    # B the Card game submenu.
-    ("link_cards", LINK_CARDS, 2, ""),
-    ("link_salvo", _link_game(550), 2, ""),
-    ("link_express", LINK_EXPRESS, 2, ""),
-    # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
-    # arrows counted: a RIGHT may land on a periscope, which redraws every frame (a cursor move
-    # on the grid sends under 100 bytes: tests/torpedo/test_handheld.py)
-    ("torpedo", _torpedo("A,A", 1200), 1, ""),
-    ("torpedo", _torpedo("DOWN,A,WAIT3000,A,WAIT300,A", 1500), 2, ""),
-)
 # A cursor move may send at most two display pages' worth of bytes: two
 # 128-byte page rows with their data prefixes, and one window's commands.
 CURSOR_BUDGET = 2 * (128 + 2) + 12
-SETTLE = "WAIT330,"  # boot finishes drawing before the script starts
-
-
-def mode_labels(firmware_dir=FIRMWARE):
-    """{label key: keys from the main menu's first row into that mode}, in
-    menu order, from firmware/modes.py (grouped modes go through their
-    submenu)."""
-    scope = {}
-    with open(os.path.join(firmware_dir, "core", "modes.py")) as f:
-        exec(compile(f.read(), "modes.py", "exec"), scope)
-    out = {}
-    for m in scope.get("MODES", ()):
-        if "menu_path" in scope:
-            row, sub = scope["menu_path"](m[0])
-        else:
-            row, sub = [x[0] for x in scope["MODES"]].index(m[0]), -1
-        out[m[0]] = "DOWN," * row + "A," + ("WAIT100," + "DOWN," * sub + "A," if sub >= 0 else "")
-    return out
-
-
-def menu_keys(mode, labels):
-    """Keys that open `mode` from the main menu (cursor on the first item)."""
-    if mode == "menu":
-        return ""
-    if mode == "settings":
-        return "UP,A,"  # the last item: the cursor wraps
-    return labels[mode]
-
-
-def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
-    """The sim-board installs the bench runs: {'mpy': dir[, 'py': dir]}."""
-    out = {"mpy": bundle.build("sim", os.path.join(where, "mpy"), arch=None, firmware_dir=firmware_dir).out}
-    if source:
-        out["py"] = bundle.build(
-            "sim", os.path.join(where, "py"), compile=False, firmware_dir=firmware_dir
-        ).out
-    return out
 
 
 def _launch(install, heap, eager, n, warm=False):
@@ -199,7 +93,7 @@ def play(
     keys,
     n=1,
     install=None,
-    heap="192K",
+    heap=HEAP,
     eager=False,
     flags=4,
     cursor=ARROW_KEYS,
@@ -211,7 +105,7 @@ def play(
     the collector to run when the heap fills, as on the device."""
     labels = mode_labels() if labels is None else labels
     if mode not in ("menu", "settings") and mode not in labels:
-        return {"mode": mode, "skipped": "not in firmware/modes.py yet"}
+        return {"mode": mode, "skipped": "not in firmware/core/modes.py yet"}
     steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys) + [(None, 0, 0, 10)]
     cursor_mask = _mask(cursor)
     hs = _launch(install, heap, eager, n, warm)
@@ -343,7 +237,7 @@ def _after_first(frame_bytes):
     return out
 
 
-def min_heap_kb(mode, keys, n, install, labels=None, lo=16, hi=192, step=2):
+def min_heap_kb(mode, keys, n, install, labels=None, lo=16, hi=HEAP_BYTES // 1024, step=2):
     """Smallest heap (KB, to `step`) the session completes in, the garbage
     collector left to run when it must (as on the device); None if not even hi."""
 
@@ -361,7 +255,7 @@ def min_heap_kb(mode, keys, n, install, labels=None, lo=16, hi=192, step=2):
     return hi
 
 
-def compare(installs, heap="192K", labels=None):
+def compare(installs, heap=HEAP, labels=None):
     """On the menu: sources against .mpy; lazy game modes against all imported."""
     mode, keys, n = ROWS[0][:3]
     labels = mode_labels() if labels is None else labels
@@ -409,7 +303,7 @@ def _cursor(row):
 
 def run(
     rows=ROWS,
-    heap="192K",
+    heap=HEAP,
     with_min_heap=False,
     with_compare=True,
     firmware_dir=FIRMWARE,
@@ -451,9 +345,14 @@ def run(
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.bench memory", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools.bench memory",
+        description=__doc__.split("\n")[0],
+        epilog=OUTPUT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--mode", action="append", help="only this mode (repeatable)")
-    ap.add_argument("--heap", default="192K")
+    ap.add_argument("--heap", default=HEAP)
     ap.add_argument("--min-heap", action="store_true", help="also find each mode's smallest heap")
     ap.add_argument("--no-compare", action="store_true", help="skip the .py and imported-all comparisons")
     ap.add_argument("--no-tour", action="store_true", help="skip the tour of every mode in one session")

@@ -35,33 +35,31 @@ import os
 import random
 import time
 
-from host_tools.bench import memory as bench_memory
+from host_tools.bench import session
+from host_tools.paths import HEAP
 from host_tools.sim.handheld import Cable, FirmwareCrashed, Handheld, parse_keys
 
 RETAINED_MAX = 8 * 1024
 SAMPLE = 32  # frames between two samples of the peak (a gc.collect each: see above)
-HEAP = "192K"
 
 # The modes a session visits: (name, keys of the menu entries that open it, script from
 # its first screen). A script needs not end on the menu: the way home is found after it.
-_SWEEP = bench_memory._sweep(1500)
-# Express: Admiral's rules, seat 1 a CPU too, Start (the first row), then B moves each turn on
-_EX_CPU_GAME = "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200,"
+_SWEEP = session.sweep(1500)
 VISITS = (
     ("battleship", ("battleship_menu", "battleship"), _SWEEP),
     ("salvo", ("battleship_menu", "salvo"), _SWEEP),  # an arrow may cut a CPU salvo short: fine here
-    ("express", ("express_menu", "express"), _EX_CPU_GAME + "B,WAIT200," * 250),
+    ("express", ("express_menu", "express"), session.EX_CPU_GAME + "B,WAIT200," * 250),
     ("cards", ("cards_menu", "cards"), "A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
     ("cards_beginner", ("cards_menu", "cards"), "DOWN,A,WAIT330" + ",A,WAIT100" * 160 + ",WAIT2000,B"),
-    ("torpedo", ("torpedo",), bench_memory._torpedo("A,A", 400)),
+    ("torpedo", ("torpedo",), session.torpedo("A,A", 400)),
     ("settings", ("settings",), "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B"),
     # a game left in the middle (random presses, then its save-and-quit) goes on
     ("continue", ("continue",), "A,WAIT300,A,WAIT300,A,WAIT300,B,WAIT300"),
 )
 LINKED = (
-    ("link_battle", ("battleship_menu", "link_battle"), bench_memory._link_game(450)[len("WAIT1500,") :]),
-    ("link_salvo", ("battleship_menu", "link_salvo"), bench_memory._link_game(550)[len("WAIT1500,") :]),
-    ("link_express", ("express_menu", "link_express"), bench_memory.LINK_EXPRESS),
+    ("link_battle", ("battleship_menu", "link_battle"), session.link_game(450, first_wait=0)),
+    ("link_salvo", ("battleship_menu", "link_salvo"), session.link_game(550, first_wait=0)),
+    ("link_express", ("express_menu", "link_express"), session.LINK_EXPRESS),
 )
 # After the session: one whole game of each mode, as the memory bench plays it.
 AFTER = {
@@ -120,7 +118,7 @@ class Session:
             h = Handheld(
                 heap=self.heap,
                 env=env,
-                main=bench_memory.MEMPROBE,
+                main=session.MEMPROBE,
                 path=(os.path.join(self.install, "lib"),),
                 saves=saves,
                 name="handheld %d" % (i + 1),
@@ -288,7 +286,7 @@ def _visit(s, name, entries, script, rng, gap):
 def run(seed=1, presses=20000, linked=False, heap=HEAP, install=None, after=True):
     """One soak session: the JSON-able result."""
     t0 = time.time()
-    install = install or bench_memory.build_installs(source=False)["mpy"]
+    install = install or session.build_installs(source=False)["mpy"]
     rng = random.Random(seed)
     s = Session(install, seed, heap, n=2 if linked else 1)
     visits = {}
@@ -384,7 +382,7 @@ def tour(install=None, heap=HEAP, seed=1, modes=TOUR, passes=1):
     """Enter every mode in turn (its first screen, a moment there) and come back: the
     menu's live heap and the interpreter's interned names after each (a second pass
     names its visits "mode#2")."""
-    install = install or bench_memory.build_installs(source=False)["mpy"]
+    install = install or session.build_installs(source=False)["mpy"]
     s = Session(install, seed, heap)
     out = {"bench": "memory", "mode": "tour", "heap": heap, "completed": True}
     try:
@@ -445,7 +443,7 @@ def main(argv):
     ap.add_argument("--linked", action="store_true", help="two handhelds on the cable, the link modes")
     ap.add_argument("--heap", default=HEAP)
     args = ap.parse_args(argv)
-    install = bench_memory.build_installs(source=False)["mpy"]
+    install = session.build_installs(source=False)["mpy"]
     failed = False
     for seed in args.seed or [1]:
         r = run(seed, args.presses, args.linked, args.heap, install)

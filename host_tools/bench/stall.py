@@ -34,9 +34,9 @@ import os
 import sys
 import tempfile
 
-from host_tools.bench import memory as bm
+from host_tools.bench import session as bm
 from host_tools.bench.probes.calib import CAL_DEVICE_US
-from host_tools.paths import PROBES
+from host_tools.paths import BUILD, FIRMWARE, PROBES
 from host_tools.sim.handheld import FRAME_MS, Cable, FirmwareCrashed, Handheld, parse_keys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,7 +49,7 @@ I2C_US_PER_BYTE = 22.5
 def board_link():
     """(rxbuf, LINK_BUDGET_MS) from boards/pico_oled.py."""
     scope = {}
-    with open(os.path.join(bm.FIRMWARE, "..", "boards", "pico_oled.py")) as f:
+    with open(os.path.join(FIRMWARE, "..", "boards", "pico_oled.py")) as f:
         exec(compile(f.read(), "pico_oled.py", "exec"), scope)
     return scope["RXBUF"], scope["LINK_BUDGET_MS"]
 
@@ -247,7 +247,7 @@ def main(argv):
     ap.add_argument("--heap", default="240K", help="the device has about 240 KB free")
     args = ap.parse_args(argv)
     labels = bm.mode_labels()
-    install = bm.build_installs(source=False, where=os.path.join(bm.BUILD, "bench_stall"))["mpy"]
+    install = bm.build_installs(source=False, where=os.path.join(BUILD, "bench_stall"))["mpy"]
     failed = False
     for name, mode in SESSIONS:
         if args.session and name not in args.session:

@@ -1,7 +1,7 @@
 """Battleship and Salvo between two handhelds on a virtual cable, each side's player a bot
 (tests only, never on the device).
 
-A Hand is one handheld: a Link on one end of a linkcable.Cable, an LkGame, and
+A Hand is one handheld: a Link on one end of a host_tools.duel.cable.Cable, a Game, and
 a "flash" copy of its save, written whenever the game asks (the saving rule).
 Its bot places a fleet (a fixed layout or a seeded shuffle), commits it and
 fires at unshot cells in a seeded order on its turns. restart() rebuilds the
@@ -11,15 +11,14 @@ side lie (change its answers) or break the rules.
 
 import gc
 
-from support import save_into
-
 from battleship.rules import CLASSIC
 from core.prng import Rng
 from host_tools.duel.cable import Cable, rand_source
+from host_tools.duel.clock import Clock, save_into
 from link.commit import PeerFleet
 from link.match import split
 from link.session import Link
-from linkbattle.game import PLACING, TX_QUEUE, LkGame, commitments, rules_bytes
+from linkbattle.game import PLACING, TX_QUEUE, Game, commitments, rules_bytes
 from linkbattle.save import restore, saved_rules
 
 FW = (1, 0, 0)
@@ -81,7 +80,7 @@ class Hand:
         # the game first (its 3.2 KB block), then its Link, as the handheld does
         if self.flash is None:
             self.peer_flash = None
-            g = LkGame(None, rand, self.variant, self.touching, self.peer)
+            g = Game(None, rand, self.variant, self.touching, self.peer)
             g.link = Link(
                 end, rand, now, fw=FW, rules=rules_bytes(self.variant, self.touching), tx_slots=TX_SLOTS
             )
@@ -144,31 +143,13 @@ class Hand:
                 self.biggest_save = len(self.flash)
 
 
-class Duel:
+class Duel(Clock):
     def __init__(
         self, seeds=(1, 2), variant=CLASSIC, touching=True, layouts=(None, None), step=33, cable=None
     ):
         self.cable = cable or Cable()
         self.step = step
-        self.now = 1000
         self.hands = [Hand(self, i, seeds[i], variant, touching, layouts[i]) for i in (0, 1)]
-
-    def run(self, ms, until=None):
-        """Advance ms (one step per handheld every `step` ms); stop early when until() holds."""
-        t = 0
-        while t < ms:
-            self.now += self.step
-            t += self.step
-            self.cable.tick(self.now)
-            for h in self.hands:
-                if h.on:
-                    h.step(self.now)
-            if until is not None and until():
-                break
-        return t
-
-    def done(self):
-        return self.hands[0].g.done() and self.hands[1].g.done()
 
     def play(self, ms=900000):
         return self.run(ms, self.done)

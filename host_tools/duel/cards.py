@@ -1,21 +1,20 @@
 """Two linked card-game handhelds, each side's player a CPU, messages handed across directly
 (tests and the bench only, never on the device).
 
-Duel(seed, mode).run() plays a whole game: each side's LcGame steps, its outbox goes to the
+Duel(seed, mode).run() plays a whole game: each side's Game steps, its outbox goes to the
 other's inbox, and a side whose player is to move asks cards.ai for a move from its own view.
 `cheat` plants one cheater (side 1) of a kind in KINDS; `restart_every` rebuilds a side from
 its save bytes (linkcards.save) every so many steps, as a power cycle would.
 """
 
 
-from support import save_into
-
 from cards import ai
 from cards.rules import CARD_TYPE, CARD_TYPES
 from cards.view import view_for
 from core.prng import Rng
+from host_tools.duel.clock import Clock, save_into
 from link import deck
-from linkcards.game import CHEAT, DONE, LcGame
+from linkcards.game import CHEAT, DONE, Game
 
 
 def rand_source(seed):
@@ -111,7 +110,7 @@ class Duel:
     def __init__(self, seed, mode=0, cheat=None, units=8, restart_every=0):
         self.seed = seed
         self.rng = Rng(seed)
-        self.g = [LcGame(s, mode, rand_source(seed * 10 + s)) for s in (0, 1)]
+        self.g = [Game(s, mode, rand_source(seed * 10 + s)) for s in (0, 1)]
         self.cheat = cheat
         self.units = units
         self.restart_every = restart_every
@@ -175,8 +174,8 @@ class Duel:
         return [(g.phase, g.cheat, g.winner) for g in self.g]
 
 
-class WireDuel:
-    """The same over a virtual cable (host_tools/duel/cable.py): each side a linkcards.game.LcGame on a
+class WireDuel(Clock):
+    """The same over a virtual cable (host_tools/duel/cable.py): each side a linkcards.game.Game on a
     link.session.Link, stepped every `step` ms, saved whenever it asks (the handheld's rule);
     unplug()/plug() pull the cable, restart(side) boots a side from its last save."""
 
@@ -188,7 +187,6 @@ class WireDuel:
         self.mode = mode
         self.step = step
         self.units = units
-        self.now = 1000
         self.rng = Rng(seed)
         self.flash = [None, None]
         self.disk = _disks(8192)
@@ -206,7 +204,7 @@ class WireDuel:
         rand = rand_source(self.seed * 1000 + side * 100 + self.boots[side])
         snap = None
         if self.flash[side] is None:
-            w = LcGame(0, self.mode, rand)  # its role is the link's, once it opens
+            w = Game(0, self.mode, rand)  # its role is the link's, once it opens
         else:
             state, snap = split(self.flash[side])
             w = load(state, rand)
@@ -225,23 +223,18 @@ class WireDuel:
         return all(w.phase in (DONE, CHEAT) for w in self.w)
 
     def run(self, ms, until=None):
-        t = 0
-        while t < ms:
-            self.now += self.step
-            t += self.step
-            self.cable.tick(self.now)
-            for side in (0, 1):
-                g = w = self.w[side]
-                w.units = self.units
-                w.step(self.now)
-                if self.liar is not None and side == 1:
-                    g.lie = self.liar.lie
-                if g.my_move():
-                    if not (self.liar is not None and side == 1 and self.liar.move(g)):
-                        v = view_for(g.table, g.me)
-                        g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
-                if w.needs_save():
-                    self.flash[side] = save_into(w, self.disk[side])
-            if (until or self.done)():
-                break
-        return t
+        return Clock.run(self, ms, until or self.done)
+
+    def step_all(self, now):
+        for side in (0, 1):
+            g = w = self.w[side]
+            w.units = self.units
+            w.step(now)
+            if self.liar is not None and side == 1:
+                g.lie = self.liar.lie
+            if g.my_move():
+                if not (self.liar is not None and side == 1 and self.liar.move(g)):
+                    v = view_for(g.table, g.me)
+                    g.play(ai.choose(v, self.rng) if self.rng.below(4) else ai.choose_random(v, self.rng))
+            if w.needs_save():
+                self.flash[side] = save_into(w, self.disk[side])

@@ -1,7 +1,7 @@
 """Link Express between two handhelds on a virtual cable, each side's captain a bot
 (tests and the link benchmark only, never on the device).
 
-A Hand is one handheld: a Link on one end of a linkcable.Cable, an LxGame, and
+A Hand is one handheld: a Link on one end of a host_tools.duel.cable.Cable, a Game, and
 a "flash" copy of its save (link.match.Match.data), written whenever the
 game asks. Its captain is express.ai's (DpCaptain, or RandomCaptain with a
 seeded Rng). restart() rebuilds the Link and the game from flash, as a power
@@ -20,23 +20,47 @@ from linkexpress.game import (
     M_X_OPEN,
     M_X_ROLL,
     PLAYING,
-    LxGame,
+    VERIFIED,
+    W_ATTACKER,
+    W_CHAIN,
+    W_FLEET,
+    W_KEPT,
+    W_ROLL,
+    W_TARGET,
+    Game,
     rules_bytes,
 )
 from linkexpress.save import restore, saved_rules
-from support import save_bytes
 
 from core.prng import Rng
 from express.ai import DpCaptain, RandomCaptain
-from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
+from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
+from express.engine import Game as Engine
 from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
 from host_tools.duel.cable import Cable, rand_source
+from host_tools.duel.clock import Clock, save_bytes
 from link.match import split
 from link.session import Link
 
 FW = (1, 0, 0)
 # planted lies: what the honest side must name (linkexpress.game W_*)
 CHEATS = ("chain", "roll", "kept", "attacker", "target", "fleet")
+WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # the code each of CHEATS is caught by
+
+
+def record(g):
+    """What both sides of a finished game must agree on: winner, rolls, fleets, sunk ships."""
+    e = g.g
+    return (g.winner, g.rolls, bytes(e.fleets[0]), bytes(e.fleets[1]), bytes(e.sank[0]), bytes(e.sank[1]))
+
+
+def verified(d):
+    """Both sides of duel d verified one game (the same record on each); its record."""
+    a, b = d.hands[0].g, d.hands[1].g
+    assert a.phase == VERIFIED and b.phase == VERIFIED, (a.phase, b.phase, a.cheat, b.cheat)
+    assert record(a) == record(b)
+    assert a.winner in (0, 1)
+    return record(a)
 
 
 def _tamper_chain(msg, g):
@@ -131,7 +155,7 @@ class Hand:
         self.g = None
         gc.collect()
         if self.flash is None:
-            g = LxGame(None, rand, self.game)
+            g = Game(None, rand, self.game)
             g.link = Link(end, rand, now, fw=FW, rules=rules_bytes(self.game), tx_slots=8)
         else:
             state, snap = split(self.flash)
@@ -170,7 +194,7 @@ class Hand:
         g = self.g
         g.step(now)
         if g.phase == ARRANGE and self.auto:
-            g.arrange(self.captain.arrange(Game(self.game), self.side))
+            g.arrange(self.captain.arrange(Engine(self.game), self.side))
         if g.phase == PLAYING and g.my_turn() and self.auto:
             self.move(g)
         if g.needs_save():
@@ -207,28 +231,11 @@ class Hand:
             g.reroll(c.reroll(e))
 
 
-class Duel:
+class Duel(Clock):
     def __init__(self, seeds=(1, 2), game=0, smart=(True, False), step=33, cable=None, flash=True):
         self.cable = cable or Cable()
         self.step = step
-        self.now = 1000
         self.hands = [Hand(self, i, seeds[i], game, smart[i], flash) for i in (0, 1)]
-
-    def run(self, ms, until=None):
-        t = 0
-        while t < ms:
-            self.now += self.step
-            t += self.step
-            self.cable.tick(self.now)
-            for h in self.hands:
-                if h.on:
-                    h.step(self.now)
-            if until is not None and until():
-                break
-        return t
-
-    def done(self):
-        return self.hands[0].g.done() and self.hands[1].g.done()
 
     def caught(self):
         return self.hands[0].g.cheat >= 0 or self.hands[1].g.cheat >= 0

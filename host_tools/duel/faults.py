@@ -69,8 +69,8 @@ WIRE_MS_PER_SHOT = (20 + 38) * 10 * 1000 / 115200
 
 
 class FaultCable(Cable):
-    """linkcable.Cable whose received bytes are corrupted, dropped or duplicated (rates per million
-    bytes). Faults come at geometric gaps (random.Random: the host's, as deterministic), and the
+    """A host_tools.duel.cable.Cable whose received bytes are corrupted, dropped or duplicated (rates per
+    million bytes). Faults come at geometric gaps (random.Random: the host's, as deterministic), and the
     clean bytes between them go into the receiving UART's ring a run at a time."""
 
     def __init__(self, seed, corrupt_ppm, drop_ppm, dup_ppm):

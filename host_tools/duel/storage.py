@@ -1,5 +1,5 @@
-"""Flash saves in a dict, for the screen tests (the storage contract: save, load ->
-(payload, where), delete)."""
+"""Flash in a dict (the storage contract: save, load -> (payload, where), delete), for the duels
+and the screen tests (under both interpreters)."""
 
 
 class DictStorage:

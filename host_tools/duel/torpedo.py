@@ -2,7 +2,7 @@
 playing through the real torpedo.cable.CableMatch (tests and the torpedolink benchmark only,
 never on the device).
 
-A Hand is one handheld: a small stand-in App (hw.link: one end of a linkcable.Cable, hw.storage:
+A Hand is one handheld: a small stand-in App (hw.link: one end of a host_tools.duel.cable.Cable, hw.storage:
 a DictStorage as its flash, now, rand_bytes, save, save_game, clear_game, clear_save) and the
 CableMatch the App ticks once a frame. After the tick the Hand plays what torpedo's screens do
 (torpedo.link_ui, place, locate, scope_ui): A on "start a new game" when the saves differ, begin()

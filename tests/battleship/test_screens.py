@@ -4,7 +4,7 @@
 from screens import check
 
 
-def test_bs_ui_screens_fit_in_both_languages():
+def test_screens_fit_in_both_languages():
     count, bad = check("battleship.ui")
     assert count >= 30, count
     assert not bad, "\n".join(bad)

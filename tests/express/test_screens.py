@@ -4,7 +4,7 @@
 from screens import check
 
 
-def test_ex_ui_screens_fit_in_both_languages():
+def test_screens_fit_in_both_languages():
     count, bad = check("express.ui")
     assert count >= 4, count
     assert not bad, "\n".join(bad)

@@ -196,7 +196,7 @@ class World:
         )
         return k + ((self.faults, self.ticks, self.presses) if budgets else ())
 
-    # -- the game's loop on one side, as linkcable.Pair plays it ---------------------------------
+    # -- the game's loop on one side, as host_tools.duel.cable.Pair plays it ---------------------------------
     def _save(self, s):
         link = self.links[s]
         self.flash[s] = link.snapshot()

@@ -1,5 +1,5 @@
 """Helpers for the Link battle screen tests under MicroPython: our handheld (an App, its flash in
-a dict) and another handheld played by a bot (an LkGame, no screens), joined by a message-level
+a dict) and another handheld played by a bot (a Game, no screens), joined by a message-level
 stand-in for the link. Two whole handhelds, each with its Link and the cable between them, do
 not fit one 192 KB heap compiled from source: the real Link and cable are in tests/both (the game
 layer) and tests/linkbattle/test_handheld.py (two simulated handhelds)."""
@@ -19,7 +19,7 @@ from core.hal import A
 from core.prng import Rng
 from host_tools.duel import storage as dictstorage
 from link.match import ST_OPEN, ST_UNPLUGGED
-from linkbattle.game import PLACING, LkGame
+from linkbattle.game import PLACING, Game
 
 STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
 
@@ -120,7 +120,7 @@ class Pair:
         hw = make_hw(self.flash)
         hw.link = self.ours  # a port is there (linkbattle.ui._link hands the game this stand-in)
         self.app = App(hw)
-        self.bot = LkGame(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
+        self.bot = Game(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
         self.bot_on = True
         self.bot_fires = True  # False: it answers, and thinks on its turn
         self.lie = None  # lie(answer message) -> message the bot sends instead
@@ -134,7 +134,7 @@ class Pair:
         """Our handheld's randomness, our end of the stand-in link, our PeerFleet."""
         self.app.rand_bytes = lambda: rand_source(self.seeds[0])
         lk_ui._link = lambda app, rand, rules, saved=None: self.ours
-        lk_ui.LkGame = lambda link, rand, variant, touching: LkGame(link, rand, variant, touching, PEERS[0])
+        lk_ui.Game = lambda link, rand, variant, touching: Game(link, rand, variant, touching, PEERS[0])
         lk_ui.PeerFleet = lambda game_id, role: PEERS[0]
 
     def plug(self, on):

@@ -56,7 +56,7 @@ def lit(h):
 
 def open_mode(key):
     """Keys from the main menu's first row (no saved game) into a game mode,
-    through its submenu when the mode is grouped (see modes.GROUPS)."""
+    through its submenu when the mode is grouped (see core.modes.GROUPS)."""
     from host_tools.bench.memory import mode_labels
 
     return mode_labels()[key]

@@ -1,6 +1,6 @@
 """Helpers shared by tests that run under both CPython (pytest) and MicroPython.
 
-Tests in tests/both/ and tests/mp/ are plain functions named test_* that use
+Tests that name micropython on their first line are plain functions named test_* that use
 `assert`; they import nothing from pytest so tests/mprun.py can run them on
 the MicroPython unix port. Use `skip(reason)` when a feature is missing and
 `raises(Exc, fn, *args)` to check a refusal.
@@ -29,17 +29,3 @@ def raises(exc_type, fn, *args, **kwargs):
     raise AssertionError("expected %s from %s" % (exc_type.__name__, fn))
 
 
-def save_bytes(m):
-    """A cable game's save (link.match.Match.data()) as bytes."""
-    return b"".join([bytes(p) for p in m.data()])
-
-
-def save_into(m, buf):
-    """The same save copied into buf (a bytearray allocated once: a heap in pieces may have no
-    block for a new one), as a memoryview of its start."""
-    i = 0
-    for p in m.data():
-        n = len(p)
-        buf[i : i + n] = p
-        i += n
-    return memoryview(buf)[:i]

@@ -1,4 +1,4 @@
-"""Scripted Torpedo Attack players shared by the test_ta_* files (not a test module itself)."""
+"""Scripted Torpedo Attack players shared by the tests/torpedo/ files (not a test module itself)."""
 
 from core.prng import Rng
 from torpedo.engine import Game

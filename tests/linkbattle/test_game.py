@@ -5,11 +5,12 @@ and every kind of lie caught."""
 
 import gc
 
-from support import raises, save_into
+from support import raises
 
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, NOT_YOUR_TURN, REPEAT, SALVO, Refused
 from host_tools.duel.battle import LAYOUT_A, Duel
+from host_tools.duel.clock import save_into
 from link.match import split
 from link.session import ST_MISMATCH, ST_OPEN, ST_UNPLUGGED
 from linkbattle.game import (

@@ -1,7 +1,7 @@
 # interpreters: micropython
 """Link battle on a fake handheld whose link reaches a bot's game: the coin, every link state on
 the waiting screen, other rules taken, placing and committing, salvos, A alone sweeping the
-ocean, keys on their turn, the battle holding no other stage (whole games: test_lk_ui_game.py)."""
+ocean, keys on their turn, the battle holding no other stage (whole games: test_ui_game.py)."""
 
 import sys
 

@@ -1,6 +1,6 @@
 # interpreters: micropython
 """Whole Link battle games on a fake handheld whose link reaches a bot's game (one process apart
-from test_lk_ui.py: each game compiles the stages' modules again, which fragments the heap): the
+from test_ui.py: each game compiles the stages' modules again, which fragments the heap): the
 saving rule kept all game and the checked end, a pulled cable, the handheld switched off and
 continued from its flash, a lie caught and named."""
 

@@ -21,7 +21,7 @@ def test_game_ids_agree():
 def test_over_the_cable_with_a_pull_and_restarts():
     if sys.implementation.name == "micropython":
         # two handhelds, two links, the cable and this harness need about 110 KB of one 192 KB
-        # heap: the restarts are tested under both (test_lc_resume), the cable under CPython
+        # heap: the restarts are tested under both (test_resume), the cable under CPython
         skip("two linked handhelds do not fit one 192K heap")
     d = WireDuel(5, 0)
     d.run(60000, lambda: d.w[0] is not None and d.w[0].table is not None and d.w[0].table.turn > 6)
@@ -76,9 +76,9 @@ class _QuietLink:
 
 def _quiet(seconds, open_=True, taken=True):
     from host_tools.duel.cards import rand_source
-    from linkcards.game import LcGame
+    from linkcards.game import Game
 
-    w = LcGame(0, 0, rand_source(3))
+    w = Game(0, 0, rand_source(3))
     w.link = _QuietLink()
     w.link.open = True
     w.link.taken = taken

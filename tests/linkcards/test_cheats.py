@@ -1,7 +1,7 @@
 # interpreters: micropython cpython
 """Linked card game: every planted cheat is caught and named (a lie about a search on the spot, a
 card not in the hand, a wrong decryption, a marked card at the shuffle; a stacked deck at the end:
-test_lc_cheats_end.py),
+test_cheats_end.py),
 the honest side never accused."""
 
 import gc

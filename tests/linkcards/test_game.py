@@ -7,7 +7,7 @@ import gc
 from cards.view import view_for
 from core.prng import Rng
 from host_tools.duel.cards import Duel
-from linkcards.game import DONE, LcGame
+from linkcards.game import DONE, Game
 from linkcards.restore import load
 from linkcards.save import save
 
@@ -34,7 +34,7 @@ def test_hands_hidden():
     mine, theirs = [], []
     for s in (1, 2, 3):
         d = Duel(7, 0)
-        d.g[1] = LcGame(1, 0, Rng(s * 31).randbytes)
+        d.g[1] = Game(1, 0, Rng(s * 31).randbytes)
         d.g[1].start(b"lcduel07")
         while not (d.g[0].my_move() or d.g[1].my_move()):
             d.steps += 1
@@ -69,16 +69,16 @@ def test_the_screens_packed_moves_are_the_legal_moves_in_order():
     from linkcards.ui import pack_moves
 
     seen = []
-    play = lg.LcGame.play
+    play = lg.Game.play
 
     def checked(g, move):
         t = g.table
         seen.append(t.packed_moves() == pack_moves(t.legal_moves()))
         return play(g, move)
 
-    lg.LcGame.play = checked
+    lg.Game.play = checked
     try:
         Duel(3, 1).run()
     finally:
-        lg.LcGame.play = play
+        lg.Game.play = play
     assert seen and all(seen), seen.count(False)

@@ -2,7 +2,7 @@
 (tests/mp/test_lx_presses_*.py: one seed a process, as each game fills the 192 KB heap).
 
 The cable game: this handheld on Express's screens (linkexpress.ui) against a bot handheld
-(tests/linkexpress/test_ui.py's Pair: an LxGame choosing uniformly, as express.ai's RandomCaptain does,
+(tests/linkexpress/test_ui.py's Pair: a Game choosing uniformly, as express.ai's RandomCaptain does,
 with its own Rng). The CPU game replays it: the same fleets (Express's suggestion for ours, the
 CPU's shuffle from the same Rng), the same side first, the same dice (the faces the cable's dice
 chains gave, fed to the engine in the same order) and the CPU at the easy level (RandomCaptain on
@@ -21,7 +21,7 @@ from core.app import App
 from core.compat import unload
 from core.hal import DOWN, A, B
 from core.prng import Rng
-from express.engine import Game
+from express.engine import Game as Engine
 
 _SEEN = bytearray(1024)  # the faces our side's engine threw, in the order it threw them
 _N = [0]
@@ -57,7 +57,7 @@ def _cable_game(seeds):
     import linkexpress.game as lx_game
     from test_ui import Pair  # tests/linkexpress/test_ui.py, beside this one
 
-    roll = lx_game.LxGame._roll
+    roll = lx_game.Game._roll
 
     def recording(self, j, theirs, mine):
         roll(self, j, theirs, mine)
@@ -69,7 +69,7 @@ def _cable_game(seeds):
                     _N[0] += 1
 
     _N[0] = 0
-    lx_game.LxGame._roll = recording
+    lx_game.Game._roll = recording
     try:
         p = Pair(seeds)
         p.app.start_mode("linkexpress.ui", None)
@@ -102,7 +102,7 @@ def _cable_game(seeds):
         p.app.end_mode()
         return n, first, bytes(_SEEN[: _N[0]]), sank
     finally:
-        lx_game.LxGame._roll = roll
+        lx_game.Game._roll = roll
 
 
 def _cpu(seeds, first, faces):
@@ -115,7 +115,7 @@ def _cpu(seeds, first, faces):
 
     gc.collect()
     app = App(make_hw())
-    scr = GameScreen(Game(0, 2, False, first, _Replay(faces)), 0b10, EASY, Rng(seeds[1]))
+    scr = GameScreen(Engine(0, 2, False, first, _Replay(faces)), 0b10, EASY, Rng(seeds[1]))
     app.push(scr)
     scr.base = len(app.stack) - 1
     n = 0

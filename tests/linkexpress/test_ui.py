@@ -1,18 +1,19 @@
 # interpreters: micropython
-"""Link Express on a fake handheld whose link reaches a bot's game (an LxGame, no screens) through a
+"""Link Express on a fake handheld whose link reaches a bot's game (a Game, no screens) through a
 message-level stand-in: the rules menu, the coin, arranging, a whole game played with A and B to
 the checked end, a cheat named on the end screen, and a power cycle resumed from flash. The real
 Link and cable are in tests/linkexpress/test_game.py."""
 
 from fakehw import make_hw, saved_game, texts
 from linkexpress import ui as lx_ui
-from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, LxGame
+from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
 
 from core import strings, ui
 from core.app import App
 from core.hal import DOWN, A, B
 from core.prng import Rng
-from express.engine import AGAIN, ATTACKER, DECLARE, REROLL, Game
+from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
+from express.engine import Game as Engine
 from express.rules import F_DECLARE_AFTER
 from host_tools.duel import storage as dictstorage
 
@@ -106,7 +107,7 @@ class Pair:
         self.ours.other, theirs.other = theirs, self.ours
         self.flash = dictstorage.DictStorage()
         self.app = self._app()
-        self.bot = LxGame(theirs, _rand(seeds[1]), 0)
+        self.bot = Game(theirs, _rand(seeds[1]), 0)
         self.cap = Captain(Rng(seeds[1]))
         self.tamper = None
 
@@ -133,7 +134,7 @@ class Pair:
         g = self.bot
         g.step(self.now)
         if g.phase == ARRANGE:
-            g.arrange(self.cap.arrange(Game(0), 1))
+            g.arrange(self.cap.arrange(Engine(0), 1))
             if self.tamper is not None:
                 real = g.send
 

@@ -1,45 +1,63 @@
 # interpreters: cpython
-"""The firmware's folders show its architecture: main.py and packages only, no
-import cycles between its modules, and nothing test-only on the device."""
+"""The project's folders show its architecture: firmware/ holds main.py and packages only, no
+import cycles anywhere (firmware/, boards/, host_tools/, catalogs/), every test file says which
+interpreters run it, and nothing test-only on the device."""
 
 import ast
+import glob
 import os
 
 import pytest
 
+from host_tools.check.mptest import interpreters
 from host_tools.device import bundle
-from host_tools.paths import FIRMWARE, ROOT
+from host_tools.paths import BOARDS, FIRMWARE, ROOT
+
+# (folder, the folder its modules' dotted names start from): the firmware's and the boards'
+# modules import by their device names, the host tools and the catalogues by the checkout's
+ROOTS = (
+    (FIRMWARE, FIRMWARE),
+    (BOARDS, BOARDS),
+    (os.path.join(ROOT, "host_tools"), ROOT),
+    (os.path.join(ROOT, "catalogs"), ROOT),
+)
 
 
-def firmware_modules(top=FIRMWARE):
-    """{dotted module name: source path} of every module under firmware/."""
+def firmware_modules(top=FIRMWARE, base=None):
+    """{dotted module name: source path} of every module under top, named from base (top)."""
+    base = base or top
     found = {}
-    for folder, _dirs, files in os.walk(top):
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
         for f in files:
             if f.endswith(".py"):
                 path = os.path.join(folder, f)
-                rel = os.path.relpath(path, top)[:-3].replace(os.sep, ".")
+                rel = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
                 found[rel[: -len(".__init__")] if rel.endswith(".__init__") else rel] = path
     return found
 
 
 def imports_of(path, known):
-    """The firmware modules `path` imports, anywhere in it (a function's imports too)."""
+    """The known modules `path` imports, anywhere in it (a function's imports too)."""
     out = set()
     for node in ast.walk(ast.parse(open(path).read())):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name in known)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in known:
-            # from pkg import sub: the submodule when there is one, else the package itself
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            # from pkg import sub: the submodule when there is one, else the module itself
+            # (a package without __init__.py, as the firmware's, is no module of its own)
             subs = [node.module + "." + a.name for a in node.names]
             out.update(s for s in subs if s in known)
-            if not all(s in known for s in subs):
+            if node.module in known and not all(s in known for s in subs):
                 out.add(node.module)
     return out
 
 
-def import_graph(top=FIRMWARE):
-    mods = firmware_modules(top)
+def import_graph(top=FIRMWARE, roots=None):
+    """{module: the modules it imports} over roots ((folder, base) pairs; top alone by default)."""
+    mods = {}
+    for folder, base in roots or ((top, top),):
+        mods.update(firmware_modules(folder, base))
     return {name: imports_of(path, mods) for name, path in mods.items()}
 
 
@@ -80,9 +98,35 @@ def test_firmware_holds_main_and_packages_only():
         assert not os.path.exists(os.path.join(FIRMWARE, d, "__init__.py")), d
 
 
-def test_no_import_cycles_in_the_firmware():
-    cycle = find_cycle(import_graph())
+def test_no_import_cycles_anywhere():
+    graph = import_graph(roots=ROOTS)
+    assert "host_tools.bench.memory" in graph and "catalogs.cards" in graph and "pico_oled" in graph
+    assert "core.app" in graph["core.home"] or "core.ui" in graph["core.home"]  # `from core import x` seen
+    cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_cycle_finder_sees_a_cycle_across_folders(tmp_path):
+    """A firmware module and a host tool importing each other (as the soak and memory benches once
+    did, one of them inside a function) make one cycle over the folders the test reads."""
+    (tmp_path / "fw" / "core").mkdir(parents=True)
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "fw" / "core" / "a.py").write_text("def f():\n    from tools import b\n")
+    (tmp_path / "tools" / "__init__.py").write_text("")
+    (tmp_path / "tools" / "b.py").write_text("from core import a\n")
+    roots = ((str(tmp_path / "fw"), str(tmp_path / "fw")), (str(tmp_path / "tools"), str(tmp_path)))
+    assert find_cycle(import_graph(roots=roots)) == ["core.a", "tools.b", "core.a"]
+    (tmp_path / "tools" / "b.py").write_text("X = 1\n")
+    assert find_cycle(import_graph(roots=roots)) is None
+
+
+def test_every_test_file_names_its_interpreters():
+    """A test file without its first line would run under neither runner's rule (pytest would
+    take it, MicroPython never)."""
+    files = glob.glob(os.path.join(ROOT, "tests", "**", "test_*.py"), recursive=True)
+    assert len(files) > 100
+    bad = [f for f in files if not interpreters(f) or set(interpreters(f)) - {"micropython", "cpython"}]
+    assert not bad, "first line `# interpreters: micropython cpython` (or one of them) missing: %s" % bad
 
 
 def test_the_cycle_finder_finds_a_cycle(tmp_path):

@@ -7,6 +7,7 @@ and periscope screens."""
 
 from simtest import assert_golden, open_mode, play
 
+from host_tools.paths import HEAP
 from host_tools.sim.handheld import BUTTONS, Cable, Handheld, compiled_install, run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
@@ -16,7 +17,7 @@ CPU_GAME = TORPEDO + ",A,A"  # -> Play the CPU -> Start with the shuffled fleet
 # Two handhelds run the compiled install (as make play2 does) in the heap the memory target
 # names: a cable game's peak is about 175 KB of the 64-bit unix port's 192 KB (the engine, the
 # link's modules, their buffers, the rival's commitments, the screens; `make bench`).
-CABLE_HEAP = "192K"
+CABLE_HEAP = HEAP
 
 
 def rod(h):

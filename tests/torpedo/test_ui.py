@@ -250,7 +250,7 @@ def test_a_new_game_against_the_cpu_asks_before_replacing_its_save_the_cable_slo
     press(app, A)  # Play the CPU: a game against the CPU is saved
     assert type(app.top()).__name__ == "Ask"
     press(app, A)  # keep it
-    assert type(app.top()).__name__ == "TaMenu"
+    assert type(app.top()).__name__ == "Menu"
     assert saved_game(app.hw.storage, "torpedo") == b"T\x00kept"
     app.clear_game("torpedo")
     app.save_game("torpedo_link", b"T\x01cable", 3)

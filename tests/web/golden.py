@@ -21,7 +21,7 @@ def diff(a, b):
 
 def file(name):
     """Rows of tests/golden/NAME.png: the simulated handheld's screen after a key script
-    (tests/host/test_*.py record them)."""
+    (the tests/*/test_handheld.py files record them)."""
     import os
 
     from host_tools.paths import ROOT

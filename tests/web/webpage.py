@@ -15,19 +15,13 @@ import os
 import subprocess
 import time
 
-from host_tools.paths import ROOT, micropython
+from host_tools.paths import ROOT, heap_bytes, micropython
 
 # the page's keys for the handheld's buttons (the README's: arrows, z = A, x = B)
 KEYS = {"UP": "ArrowUp", "DOWN": "ArrowDown", "LEFT": "ArrowLeft", "RIGHT": "ArrowRight", "A": "z", "B": "x"}
 W, H = 128, 64
-HEAP = os.environ.get("BROADSIDE_HEAP", "192K")  # the unix port's cap in the tests
 # numbers the tests measured (load time, bytes shipped): conftest prints them after the run
 NUMBERS = {}
-
-
-def heap_bytes(heap=HEAP):
-    h = heap.upper()
-    return int(h[:-1]) * 1024 if h.endswith("K") else int(h)
 
 
 class PageError(AssertionError):

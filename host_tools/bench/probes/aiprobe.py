@@ -1,4 +1,4 @@
-"""Run under MicroPython by bench_ai: time the firmware AI's moves.
+"""Run under MicroPython by bench ai (host_tools/bench/ai.py): time the firmware AI's moves.
 
     MICROPYPATH=firmware micropython -X heapsize=192K \
         host_tools/bench/probes/aiprobe.py LEVEL GAMES SEED [RUNS]
@@ -16,7 +16,7 @@ that is no work of the AI's). Prints
 the last one the link stall benchmark's calibration loop (calib.py
 calibrate(), the same loop; its RP2040 time is calib.CAL_DEVICE_US), its best of
 5 runs before each run of the games and 5 after the last (a neighbour on the host's
-core slows both alike), so that bench_ai can scale host time to the device with the
+core slows both alike), so that bench ai can scale host time to the device with the
 repo's factor K.
 """
 

@@ -1,0 +1,128 @@
+"""What the handheld benches share: the install they play (the compiled bundle for the sim
+board), the memory probe that runs in it, and the key scripts of a whole game of every mode
+(ROWS, and the pieces they are built from) with the keys that walk the main menu to a mode.
+bench memory measures ROWS, bench stall times their frames, bench soak visits the modes with
+the same scripts between its random presses.
+
+Key scripts are host_tools.sim.handheld's syntax (KEY, WAITms, 1:/2: a handheld of two).
+"""
+
+import os
+
+from host_tools.device import bundle
+from host_tools.paths import BUILD, FIRMWARE, PROBES
+
+MEMPROBE = os.path.join(PROBES, "memprobe.py")
+BENCH_DIR = os.path.join(BUILD, "bench")
+SETTLE = "WAIT330,"  # boot finishes drawing before the script starts
+# Express, both seats the CPU: Admiral's rules, seat 1 a CPU too, Start (the first row)
+EX_CPU_GAME = "DOWN,RIGHT,DOWN,DOWN,A,UP,UP,UP,A,WAIT200,"
+
+
+# (mode, key script, handhelds[, the arrows that move a cursor in this mode]).
+# "menu" is the main menu itself; any other mode is a label key from
+# firmware/core/modes.py (or "settings"). Only presses of the cursor arrows count
+# for cursor_move (in Settings, LEFT/RIGHT change a value, which may redraw
+# the whole screen: a new language).
+def sweep(wait):
+    """Battleship/Salvo: the hard level, the shuffled fleet, then a shot at
+    every cell row by row (an arrow cuts a CPU turn short: WAIT lets each
+    play out, so that every arrow counted is a cursor move), then back to
+    the main menu from the result (B: the Battleship submenu, B: the main
+    menu). Ends whatever the seed: 100 shots sink all."""
+    keys = ["DOWN,A,A,WAIT%d" % wait, "UP,UP,UP,UP,LEFT,LEFT,LEFT,LEFT"]
+    for row in range(10):
+        step = "LEFT" if row % 2 else "RIGHT"
+        keys += ["A,WAIT%d,%s" % (wait, step)] * 9 + ["A,WAIT%d,DOWN" % wait]
+    return ",".join(keys) + ",B,WAIT100,B"
+
+
+def link_game(rounds, first_wait=1500):
+    """Link battle / Link salvo between two handhelds on the cable (the menu walked on both):
+    they find each other, A takes the coin and A starts with the shuffled fleet; then A on each
+    in turn (a shot, the cursor on past a cell already shot, or a moment's wait cut short)
+    until any game is over (at most 100 shots a side; 125-170 measured, in 190-310 rounds),
+    the spare presses turning the result's grid; B, B back to the menu."""
+    first = "WAIT%d," % first_wait if first_wait else ""
+    return first + "A,WAIT300,A,WAIT500," + ",".join(["1:A,2:A"] * rounds) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+
+
+def torpedo(start, presses):
+    """Torpedo Attack: `start` (the CPU, or the cable), the shuffled fleet, then A alone, every
+    300 ms: A calls the cell under the cursor (or moves it past a cell called already), skips an
+    announcement, fires a torpedo at once (mostly a miss, so ships escape and the game ends
+    sooner), cuts the CPU's shot short; on the other side's turn it does nothing. B from the
+    result, back to the menu."""
+    return start + ",A,WAIT300" * presses + ",WAIT1000,B"
+
+
+# Link Express, Captain's rules, between two handhelds: A picks the rules on both; the link, the
+# coin and its result; DOWN, A commits each fleet as suggested (Express's Arrange), then A on each
+# in turn (attacker, target, roll again, on from the result; nothing on the other side's turn)
+# until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
+LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+
+LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,B,WAIT1000,B,WAIT300"
+
+ROWS = (
+    ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
+    ("settings", "RIGHT,LEFT,DOWN,RIGHT,RIGHT,LEFT,DOWN,A,A,DOWN,RIGHT,LEFT,UP,UP,UP,B", 1, "UP,DOWN"),
+    ("battleship", sweep(1500), 1),
+    ("salvo", sweep(3900), 1),
+    # Express: an Admiral's game, both seats CPU; each B finishes a CPU turn or
+    # moves on from its result (and from the result screen to the menu; spare
+    # B presses there do nothing), so any seed ends within the script.
+    ("express", EX_CPU_GAME + "B,WAIT200," * 250, 1, "UP,DOWN"),
+    # Card game, standard, vs the CPU, you first: with seed 7, A on each prompt plays a
+    # whole game to the result; B leaves it, B the Card game submenu.
+    ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B,WAIT1000,B", 1),
+    ("link_battle", link_game(450), 2, ""),  # no cursor arrows: A alone plays
+    # The card game over the cable, standard: A on both picks the rules; the link, the coin,
+    # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
+    # do nothing while the other plays, nor on the result); the checks; B leaves the result,
+    # B the Card game submenu.
+    ("link_cards", LINK_CARDS, 2, ""),
+    ("link_salvo", link_game(550), 2, ""),
+    ("link_express", LINK_EXPRESS, 2, ""),
+    # Torpedo Attack against the CPU, and over the cable (link, who starts, Start). No cursor
+    # arrows counted: a RIGHT may land on a periscope, which redraws every frame (a cursor move
+    # on the grid sends under 100 bytes: tests/torpedo/test_handheld.py)
+    ("torpedo", torpedo("A,A", 1200), 1, ""),
+    ("torpedo", torpedo("DOWN,A,WAIT3000,A,WAIT300,A", 1500), 2, ""),
+)
+
+
+def mode_labels(firmware_dir=FIRMWARE):
+    """{label key: keys from the main menu's first row into that mode}, in
+    menu order, from firmware/core/modes.py (grouped modes go through their
+    submenu)."""
+    scope = {}
+    with open(os.path.join(firmware_dir, "core", "modes.py")) as f:
+        exec(compile(f.read(), "modes.py", "exec"), scope)
+    out = {}
+    for m in scope.get("MODES", ()):
+        if "menu_path" in scope:
+            row, sub = scope["menu_path"](m[0])
+        else:
+            row, sub = [x[0] for x in scope["MODES"]].index(m[0]), -1
+        out[m[0]] = "DOWN," * row + "A," + ("WAIT100," + "DOWN," * sub + "A," if sub >= 0 else "")
+    return out
+
+
+def menu_keys(mode, labels):
+    """Keys that open `mode` from the main menu (cursor on the first item)."""
+    if mode == "menu":
+        return ""
+    if mode == "settings":
+        return "UP,A,"  # the last item: the cursor wraps
+    return labels[mode]
+
+
+def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
+    """The sim-board installs the bench runs: {'mpy': dir[, 'py': dir]}."""
+    out = {"mpy": bundle.build("sim", os.path.join(where, "mpy"), arch=None, firmware_dir=firmware_dir).out}
+    if source:
+        out["py"] = bundle.build(
+            "sim", os.path.join(where, "py"), compile=False, firmware_dir=firmware_dir
+        ).out
+    return out
