@@ -150,7 +150,11 @@ class Proxy:
                 self.turned_away += 1
                 conn.close()
                 continue
-            up = socket.create_connection(("127.0.0.1", self.target))
+            try:
+                up = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:  # the simulator behind it is gone (the test is ending): as a refusal
+                conn.close()
+                continue
             self.sessions += 1
             pair = (conn, up)
             for src, dst in ((conn, up), (up, conn)):
