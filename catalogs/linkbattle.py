@@ -9,36 +9,13 @@ import gc
 
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, SALVO
+from catalogs.stand_in import Link
 from core.compat import load, unload
 from core.prng import Rng
 from link.commit import MyFleet, PeerFleet
-from link.match import FW, ST_OPEN
+from link.match import ST_OPEN
 from linkbattle.game import ME, PLAYING, Game, rules_bytes
 from linkbattle.ui import Session, words
-
-
-class _Link:
-    """Stands in for a Link: a status and the peer's details, nothing on any wire."""
-
-    def __init__(self, status):
-        self.st = status
-        self.fw = FW
-        self.peer_fw = (2, 5, 1)
-        self.peer_version = 2
-        self.peer_rules = rules_bytes(SALVO, False)
-        self.mismatch = 1  # link.session.M_OTHER_GAME
-        self.peer_has_game = False
-        self.behind = False  # out of step: this side's save is the newer one
-        self.needs_save = False
-        self.role = 0
-        self.stream = bytes(8)
-        self.waiting = 0
-
-    def status(self):
-        return self.st
-
-    def unacked(self):
-        return self.waiting
 
 
 def _zero(n):
@@ -51,7 +28,7 @@ _PEER = []  # one PeerFleet for every screen here (each new game resets it): the
 def _session(status=ST_OPEN, variant=CLASSIC, phase=PLAYING):
     if not _PEER:
         _PEER.append(PeerFleet(bytes(8), 1))
-    g = Game(_Link(status), _zero, variant, True, _PEER[0])
+    g = Game(Link(status, rules_bytes(SALVO, False)), _zero, variant, True, _PEER[0])
     g.phase = phase
     g.role = 0
     g.game_id = b"\x3f\x2a\x11\x22\x33\x44\x55\x66"

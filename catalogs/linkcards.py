@@ -5,6 +5,7 @@ hand over a stand-in link that reports a status; nothing is on any wire."""
 import gc
 
 from cards.rules import COORDINATE_DECK, STANDARD
+from catalogs.stand_in import Link
 from link import deck
 from link.match import ST_OPEN
 from linkcards.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, Game
@@ -17,35 +18,13 @@ _MISMATCH = 5
 _T_PLAY = 7  # linkcards.game._T_PLAY (a const: not in the module on MicroPython)
 
 
-class _Link:
-    mismatch = 1  # link.match.M_OTHER_GAME (2: the saves out of step)
-
-    def __init__(self, status):
-        self.st = status
-        self.needs_save = False
-        self.role = 0
-        self.stream = bytes(8)
-
-    def status(self):
-        return self.st
-
-    def poll(self, now):
-        pass
-
-    def recv(self):
-        return None
-
-    def send(self, msg):
-        return True
-
-
 def _rand(n):
     return bytes(range(1, n + 1))
 
 
 def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, job=False, turn=7):
     g = Game(0, STANDARD, _rand)
-    g.link = _Link(status)
+    g.link = Link(status)
     if phase is not None:
         g.start(bytes(8))
         g.phase = phase

@@ -20,44 +20,15 @@ from linkexpress.game import (
 )
 from linkexpress.ui import Cable, Rules
 
+from catalogs.stand_in import Link
 from core.compat import load
 from express.engine import DONE, OVER, SUNK
 from express.engine import Game as Engine
 from express.rules import ADMIRAL, CAPTAIN
 
 
-class _Link:
-    mismatch = 1  # link.match.M_OTHER_GAME (2: the saves out of step)
-
-    def __init__(self, status):
-        self.st = status
-        self.peer_rules = rules_bytes(ADMIRAL)
-        self.peer_version = 2
-        self.peer_fw = (2, 5, 1)
-        self.peer_has_game = True
-        self.behind = False  # out of step: this side's save is the newer one
-        self.needs_save = False
-        self.role = 0
-        self.stream = bytes(8)
-
-    def status(self):
-        return self.st
-
-    def unacked(self):
-        return 0
-
-    def poll(self, now):
-        pass
-
-    def recv(self):
-        return None
-
-    def send(self, msg):
-        return True
-
-
 def _cable(status=6, phase=PLAYING, game=CAPTAIN, first=0):
-    g = Game(_Link(status), lambda n: bytes(n), game)
+    g = Game(Link(status, rules_bytes(ADMIRAL), True), lambda n: bytes(n), game)
     g.phase = phase
     g.first = first
     g.row = b"\x04\x03\x02\x01\x00"

@@ -60,3 +60,30 @@ def open_mode(key):
     from host_tools.bench.memory import mode_labels
 
     return mode_labels()[key]
+
+
+# Two handhelds on the virtual cable, from a compiled install (the cable games' screen tests)
+ROUND = "1:A,2:A"  # one press on each handheld: a shot, the cursor on, a screen on
+
+
+def linked_handheld(install, seed, saves, name, lib=None):
+    """One handheld of a linked pair: its seed and flash folder; lib: modules that go first."""
+    path = (lib,) if lib else ()
+    path += (os.path.join(install, "lib"), os.path.join(install, "boards"))
+    return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name,
+                    main=os.path.join(install, "main.py"), path=path)  # fmt: skip
+
+
+def ended(h):
+    """The endings a handheld's sound cues announced ("win", "lose")."""
+    return [c.split()[0] for c in h.cues if c.split()[0] in ("win", "lose")]
+
+
+def rounds(hs, until, most=1500, step=10, flags=0):
+    """ROUND again and again until until() holds; returns the rounds played."""
+    n = 0
+    while not until():
+        assert n < most, "the game did not end"
+        run_script(hs, ",".join([ROUND] * step), tail_frames=0, flags=flags)
+        n += step
+    return n

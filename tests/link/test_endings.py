@@ -24,11 +24,11 @@ import subprocess
 
 import pytest
 from screenread import words_shown
-from simtest import open_mode
+from simtest import linked_handheld, open_mode
 
 from host_tools.device import bundle
 from host_tools.paths import FIRMWARE
-from host_tools.sim.handheld import Cable, Handheld, run_script
+from host_tools.sim.handheld import Cable, run_script
 
 MODES = ("link_battle", "link_salvo", "link_express", "link_cards", "torpedo_link")
 LANGS = ("en", "hu")
@@ -128,11 +128,6 @@ def _changed_lib(install, tmp_path, change):
     return str(lib)
 
 
-def _handheld(install, seed, saves, name, lib=None):
-    path = (lib,) if lib else ()
-    path += (os.path.join(install, "lib"), os.path.join(install, "boards"))
-    return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name,
-                    main=os.path.join(install, "main.py"), path=path)  # fmt: skip
 
 
 def _open(hs, mode, lang, play=True):
@@ -162,8 +157,8 @@ def _until(hs, mode, t, keys, most_rounds=4000, chunk=20, press=True):
 def test_a_whole_game_unplugged_and_back_ends_won_on_one_and_lost_on_the_other(install, tmp_path, mode, lang):
     t = _words(mode, lang)
     end = ENDINGS[mode]
-    a = _handheld(install, 11, str(tmp_path / "a"), "handheld 1")
-    b = _handheld(install, 22, str(tmp_path / "b"), "handheld 2")
+    a = linked_handheld(install, 11, str(tmp_path / "a"), "handheld 1")
+    b = linked_handheld(install, 22, str(tmp_path / "b"), "handheld 2")
     cable = Cable(a, b)
     try:
         _open([a, b], mode, lang)
@@ -184,8 +179,8 @@ def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None):
     the honest one's screen names the ending (and, given why, that word key's first line too:
     the cheat named in the player's language)."""
     t = _words(mode, lang)
-    a = _handheld(install, 31, str(tmp_path / "a"), "honest")
-    b = _handheld(install, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
+    a = linked_handheld(install, 31, str(tmp_path / "a"), "honest")
+    b = linked_handheld(install, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
     Cable(a, b)
     try:
         _open([a, b], mode, lang, play=False)
@@ -219,8 +214,8 @@ def test_a_coin_never_opened_loses_by_forfeit(install, tmp_path, mode, lang):
 @pytest.mark.parametrize("mode", MODES)
 def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lang):
     t = _words(mode, lang)
-    a = _handheld(install, 51, str(tmp_path / "a"), "handheld 1")
-    b = _handheld(install, 52, str(tmp_path / "b"), "handheld 2")
+    a = linked_handheld(install, 51, str(tmp_path / "a"), "handheld 1")
+    b = linked_handheld(install, 52, str(tmp_path / "b"), "handheld 2")
     Cable(a, b)
     c = None
     try:
@@ -231,7 +226,7 @@ def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lan
         shutil.copytree(b.saves, old)  # the flash as it was
         run_script([a, b], ",".join([ROUND[mode]] * n), tail_frames=30)  # both move on
         b.close()
-        c = _handheld(install, 53, old, "handheld 2, older flash")
+        c = linked_handheld(install, 53, old, "handheld 2, older flash")
         Cable(a, c)
         run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
         step = ENDINGS[mode]["out_of_step"]

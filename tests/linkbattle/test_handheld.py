@@ -15,17 +15,16 @@ import shutil
 import subprocess
 
 import pytest
-from simtest import assert_golden, open_mode
+from simtest import ROUND, assert_golden, ended, linked_handheld, open_mode, rounds
 
 from host_tools.device import bundle
 from host_tools.paths import FIRMWARE
-from host_tools.sim.handheld import Cable, Handheld, run_script
+from host_tools.sim.handheld import Cable, run_script
 
 OPEN = {
     "classic": "WAIT300," + open_mode("link_battle").rstrip(","),
     "salvo": "WAIT300," + open_mode("link_salvo").rstrip(","),
 }
-ROUND = "1:A,2:A"  # one press on each handheld: a shot, the cursor on, a screen on
 
 
 @pytest.fixture(scope="module")
@@ -33,16 +32,11 @@ def install(tmp_path_factory):
     return bundle.build("sim", str(tmp_path_factory.mktemp("lkui") / "sim"), arch=None).out
 
 
-def _handheld(install, seed, saves, name, lib=None):
-    path = (lib,) if lib else ()
-    path += (os.path.join(install, "lib"), os.path.join(install, "boards"))
-    return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name,
-                    main=os.path.join(install, "main.py"), path=path)  # fmt: skip
 
 
 def _pair(install, tmp_path, seeds=(11, 22), lib=None):
-    a = _handheld(install, seeds[0], str(tmp_path / "a"), "handheld 1")
-    b = _handheld(install, seeds[1], str(tmp_path / "b"), "handheld 2", lib)
+    a = linked_handheld(install, seeds[0], str(tmp_path / "a"), "handheld 1")
+    b = linked_handheld(install, seeds[1], str(tmp_path / "b"), "handheld 2", lib)
     return a, b, Cable(a, b)
 
 
@@ -51,18 +45,8 @@ def _shots(h):
     return sum(c.split()[0] in ("hit", "miss", "sunk") for c in h.cues)
 
 
-def _ended(h):
-    return [c.split()[0] for c in h.cues if c.split()[0] in ("win", "lose")]
 
 
-def _rounds(hs, until, most=1500, step=10, flags=0):
-    """ROUND again and again until until() holds; returns the rounds played."""
-    n = 0
-    while not until():
-        assert n < most, "the game did not end"
-        run_script(hs, ",".join([ROUND] * step), tail_frames=0, flags=flags)
-        n += step
-    return n
 
 
 def _start(hs, mode):
@@ -74,7 +58,7 @@ def test_a_classic_game_with_a_pulled_cable_ends_checked_on_both(install, tmp_pa
     a, b, cable = _pair(install, tmp_path)
     try:
         _start([a, b], "classic")
-        _rounds([a, b], lambda: _shots(a) >= 20, step=5)
+        rounds([a, b], lambda: _shots(a) >= 20, step=5)
         cable.connected = False  # pulled: neither handheld hears the other
         run_script([a, b], ",".join([ROUND] * 30), tail_frames=60)
         assert_golden(a, "lk_unplugged", tmp_path)  # "Cable unplugged?" where the news was
@@ -82,11 +66,11 @@ def test_a_classic_game_with_a_pulled_cable_ends_checked_on_both(install, tmp_pa
         run_script([a, b], ",".join([ROUND] * 10))
         assert _shots(a) + _shots(b) == shots  # no shot goes anywhere while it is out
         cable.connected = True
-        _rounds([a, b], lambda: _ended(a) and _ended(b))
-        assert sorted(_ended(a) + _ended(b)) == ["lose", "win"]
+        rounds([a, b], lambda: ended(a) and ended(b))
+        assert sorted(ended(a) + ended(b)) == ["lose", "win"]
         run_script([a, b], "WAIT300")
-        assert_golden(a if _ended(a) == ["win"] else b, "lk_verified_win", tmp_path)
-        assert_golden(b if _ended(a) == ["win"] else a, "lk_verified_lose", tmp_path)
+        assert_golden(a if ended(a) == ["win"] else b, "lk_verified_win", tmp_path)
+        assert_golden(b if ended(a) == ["win"] else a, "lk_verified_lose", tmp_path)
         run_script([a, b], "B,WAIT300")  # both back to the main menu, the saves cleared
         for h in (a, b):
             assert not os.path.exists(os.path.join(h.saves, "g_link_battle"))
@@ -105,16 +89,16 @@ def test_a_salvo_game_goes_on_after_one_handheld_is_switched_off(install, tmp_pa
         run_script([a, b], "RIGHT", tail_frames=1)  # the shooter's cursor moves; the other's stays
         moved = sorted((max(a.frame_bytes), max(b.frame_bytes)))
         assert moved[0] == 0 and 0 < moved[1] <= 2 * (128 + 2) + 12, moved  # two pages at most
-        _rounds([a, b], lambda: _shots(b) >= 24, step=5)
+        rounds([a, b], lambda: _shots(b) >= 24, step=5)
         saves = b.saves
         assert all(os.path.exists(os.path.join(saves, name)) for name in ("g_link_battle", "lkpeer"))
         b.close()  # switched off mid-game: only its flash remains
         run_script([a], "WAIT2000")
-        c = _handheld(install, 55, saves, "handheld 2 again")
+        c = linked_handheld(install, 55, saves, "handheld 2 again")
         Cable(a, c)  # the cable into the handheld switched on again
         run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT1500")  # its menu opens on Continue: the link game
-        _rounds([a, c], lambda: _ended(a) and _ended(c), flags=2)  # the live heap measured too
-        assert sorted(_ended(a) + _ended(c)) == ["lose", "win"]
+        rounds([a, c], lambda: ended(a) and ended(c), flags=2)  # the live heap measured too
+        assert sorted(ended(a) + ended(c)) == ["lose", "win"]
         for h in (a, c):
             mem = h.memory()
             assert int(mem["peak_live"]) < 180 * 1024, mem  # 12 KB to spare in the 192 KB heap
@@ -152,8 +136,8 @@ def test_a_handheld_that_lies_is_caught_and_named(install, tmp_path):
     a, b, cable = _pair(install, tmp_path, (66, 77), lib=_lying_lib(install, tmp_path))
     try:
         _start([a, b], "classic")
-        _rounds([a, b], lambda: _ended(a))
-        assert _ended(a) == ["lose"] and not _ended(b)  # the honest one stops the game
+        rounds([a, b], lambda: ended(a))
+        assert ended(a) == ["lose"] and not ended(b)  # the honest one stops the game
         run_script([a, b], "WAIT300")
         assert_golden(a, "lk_cheat", tmp_path)  # "CHEAT CAUGHT: Opponent lied: ... was a hit, not a miss"
     finally:

@@ -7,13 +7,12 @@ continued from its flash, both ending on the checked result, and the live heap m
 import os
 
 import pytest
-from simtest import open_mode
+from simtest import ROUND, ended, linked_handheld, open_mode, rounds
 
 from host_tools.device import bundle
-from host_tools.sim.handheld import Cable, Handheld, run_script
+from host_tools.sim.handheld import Cable, run_script
 
 OPEN = "WAIT300," + open_mode("link_express").rstrip(",")
-ROUND = "1:A,2:A"
 
 
 @pytest.fixture(scope="module")
@@ -21,52 +20,40 @@ def install(tmp_path_factory):
     return bundle.build("sim", str(tmp_path_factory.mktemp("lxui") / "sim"), arch=None).out
 
 
-def _handheld(install, seed, saves, name):
-    path = (os.path.join(install, "lib"), os.path.join(install, "boards"))
-    return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name,
-                    main=os.path.join(install, "main.py"), path=path)  # fmt: skip
 
 
 def _rolls(h):
     return sum(c.split()[0] == "dice" for c in h.cues)
 
 
-def _ended(h):
-    return [c.split()[0] for c in h.cues if c.split()[0] in ("win", "lose")]
 
 
-def _rounds(hs, until, most=1500, step=10, flags=0):
-    n = 0
-    while not until():
-        assert n < most, "the game did not end"
-        run_script(hs, ",".join([ROUND] * step), tail_frames=0, flags=flags)
-        n += step
 
 
 def test_a_game_with_a_pulled_cable_and_a_restart_ends_checked_on_both(install, tmp_path):
-    a = _handheld(install, 11, str(tmp_path / "a"), "handheld 1")
-    b = _handheld(install, 22, str(tmp_path / "b"), "handheld 2")
+    a = linked_handheld(install, 11, str(tmp_path / "a"), "handheld 1")
+    b = linked_handheld(install, 22, str(tmp_path / "b"), "handheld 2")
     cable = Cable(a, b)
     c = None
     try:
         run_script([a, b], OPEN + ",A,WAIT3000")  # both: Captain's rules; they find each other, the coin
         run_script([a, b], "DOWN,A,WAIT800")  # each commits its fleet as offered (Express's Arrange)
-        _rounds([a, b], lambda: _rolls(a) >= 4, step=4)
+        rounds([a, b], lambda: _rolls(a) >= 4, step=4)
         cable.connected = False  # pulled: neither hears the other
         run_script([a, b], ",".join([ROUND] * 20), tail_frames=60)
         rolls = _rolls(a) + _rolls(b)
         run_script([a, b], ",".join([ROUND] * 10))
         assert _rolls(a) + _rolls(b) == rolls  # no roll while it is out
         cable.connected = True
-        _rounds([a, b], lambda: _rolls(a) >= rolls // 2 + 4, step=4)
+        rounds([a, b], lambda: _rolls(a) >= rolls // 2 + 4, step=4)
         assert os.path.exists(os.path.join(b.saves, "g_link_express"))
         b.close()  # switched off mid-game: only its flash remains
         run_script([a], "WAIT2500")
-        c = _handheld(install, 55, b.saves, "handheld 2 again")
+        c = linked_handheld(install, 55, b.saves, "handheld 2 again")
         Cable(a, c)
         run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT1500")  # its menu opens on Continue: the game
-        _rounds([a, c], lambda: _ended(a) and _ended(c), flags=2)
-        assert sorted(_ended(a) + _ended(c)) == ["lose", "win"]
+        rounds([a, c], lambda: ended(a) and ended(c), flags=2)
+        assert sorted(ended(a) + ended(c)) == ["lose", "win"]
         for h in (a, c):
             mem = h.memory()
             assert int(mem["peak_live"]) < 180 * 1024, mem

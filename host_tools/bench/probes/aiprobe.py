@@ -23,7 +23,7 @@ repo's factor K.
 import sys
 import time
 
-from calib import calibrate
+from calib import best_us, calibrate
 
 from battleship.ai import make_ai
 from battleship.fleet import Fleet
@@ -61,13 +61,7 @@ def one_run(level, games, seed, out):
 
 
 def best_cal(cal, runs=5):
-    for _ in range(runs):
-        t0 = time.ticks_us()
-        calibrate()
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        if dt < cal:
-            cal = dt
-    return cal
+    return best_us(calibrate, runs, cal)
 
 
 def main():

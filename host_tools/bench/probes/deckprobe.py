@@ -3,22 +3,11 @@ the mental-poker deck's work (link.deck) and the stall benchmark's calibration l
 same process, and prints one JSON line. The firmware comes from MICROPYPATH (the bench sets
 it to the compiled firmware), calib.py from this script's own folder."""
 
-import time
 
+from calib import best_us as best
 from calib import calibrate
 
 from link import deck
-
-
-def best(fn, runs):
-    t_best = 1 << 40
-    for _ in range(runs):
-        t0 = time.ticks_us()
-        fn()
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        if dt < t_best:
-            t_best = dt
-    return t_best
 
 
 def main():
