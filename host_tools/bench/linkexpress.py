@@ -31,15 +31,10 @@ from linkexpress.game import (
     VERIFIED,
 )
 
-from host_tools.duel.express import CHEATS, WANT, Duel
+from host_tools.duel.express import CHEATS, WANT, Duel, record
 from host_tools.duel.faults import FaultCable, fault_options
 
 GAME_LIMIT_MS = 1800000
-
-
-def _record(g):
-    e = g.g
-    return (g.winner, g.rolls, bytes(e.fleets[0]), bytes(e.fleets[1]), bytes(e.sank[0]), bytes(e.sank[1]))
 
 
 def play_game(i, o):
@@ -96,7 +91,7 @@ def play_game(i, o):
             res["completed"] = 1
     elif a.phase == VERIFIED and b.phase == VERIFIED:
         res["completed"] = 1
-        if _record(a) != _record(b):
+        if record(a) != record(b):
             res["desync"] = 1
     res["kind"] = CHEATS[kind] if planted else ""
     return res

@@ -31,7 +31,15 @@ import random
 import sys
 import time
 
-from host_tools.duel.faults import Event, FaultCable, fault_frame, fault_options, fault_opts, play_games
+from host_tools.duel.faults import (
+    Event,
+    FaultCable,
+    fault_frame,
+    fault_options,
+    fault_opts,
+    play_games,
+    totals,
+)
 from host_tools.duel.torpedo import KINDS, STEP_MS, WANT, Cheat, Duel, public
 from torpedo.rules import OVER, SHOOTOUT
 
@@ -138,17 +146,8 @@ def run(o, jobs=1):
     s = {
         "bench": "torpedolink",
         "games": n,
-        "completed": sum(x["completed"] for x in rows),
         "honest_games": sum(1 for x in rows if not x["planted"]),
-        "desyncs": sum(x["desync"] for x in rows),
-        "cheaters_planted": sum(x["planted"] for x in rows),
-        "cheats_caught": sum(x["caught"] for x in rows),
         "caught_by_kind": kinds,
-        "false_accusations": sum(x["false"] for x in rows),
-        "shootouts": sum(x["shootout"] for x in rows),
-        "restarts": sum(x["restarts"] for x in rows),
-        "long_pulls": sum(x["long_pull"] for x in rows),
-        "new_games_on_differing_saves": sum(x["renewals"] for x in rows),
         "calls_per_game": round(sum(x["calls"] for x in rows) / max(1, n), 1),
         "retransmits_per_game": round(sum(x["retransmits"] for x in rows) / max(1, n), 1),
         "mean_game_s": round(sum(x["ms"] for x in rows) / 1000.0 / max(1, n), 1),
@@ -160,6 +159,10 @@ def run(o, jobs=1):
         "wall_s": round(time.time() - t0, 1),
         "not_completed": [(i, x["kind"], x.get("why")) for i, x in enumerate(rows) if not x["completed"]][:5],
     }
+    s.update(totals(rows, completed="completed", desyncs="desync", cheaters_planted="planted",
+                    cheats_caught="caught", false_accusations="false", shootouts="shootout",
+                    restarts="restarts", long_pulls="long_pull",
+                    new_games_on_differing_saves="renewals"))  # fmt: skip
     s["targets_met"] = (
         s["completed"] == n
         and s["desyncs"] == 0

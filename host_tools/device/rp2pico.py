@@ -537,24 +537,10 @@ class Pico:
         return found[0] if found else None
 
     def last(self, kind, after_ns=0, **match):
-        for ev in reversed(self.events):
-            if (
-                ev["kind"] == kind
-                and ev["at_ns"] >= after_ns
-                and all(ev.get(k) == v for k, v in match.items())
-            ):
-                return ev
-        return None
+        return _find(reversed(self.events), kind, after_ns, match)
 
     def first(self, kind, after_ns=0, **match):
-        for ev in self.events:
-            if (
-                ev["kind"] == kind
-                and ev["at_ns"] >= after_ns
-                and all(ev.get(k) == v for k, v in match.items())
-            ):
-                return ev
-        return None
+        return _find(self.events, kind, after_ns, match)
 
     # -- the pty (make flash, mpremote) ----------------------------------------------------
     def open_pty(self):
@@ -681,3 +667,11 @@ def resent(frames, data_type=3):
             size += length
         seen.add((sid, seq))
     return n, size
+
+
+def _find(events, kind, after_ns, match):
+    """The first of events of this kind, at or after after_ns, whose fields hold match; or None."""
+    for ev in events:
+        if ev["kind"] == kind and ev["at_ns"] >= after_ns and all(ev.get(k) == v for k, v in match.items()):
+            return ev
+    return None

@@ -9,12 +9,11 @@ Link and the game from flash, as a power cycle would. Hooks let a test make a
 side lie (change its answers) or break the rules.
 """
 
-import gc
 
 from battleship.rules import CLASSIC
 from core.prng import Rng
 from host_tools.duel.cable import Cable, rand_source
-from host_tools.duel.clock import Clock, save_into
+from host_tools.duel.clock import Clock, power_on, save_into
 from link.commit import PeerFleet
 from link.match import split
 from link.session import Link
@@ -71,12 +70,7 @@ class Hand:
 
     def boot(self):
         """Power on: a new game, or the game in flash."""
-        self.boots += 1
-        rand = rand_source(self.seed * 100 + self.boots)
-        end = self.duel.cable.ends[self.side]
-        now = self.duel.now
-        self.g = None
-        gc.collect()  # what the old game held is free again, as after a power cycle
+        rand, end, now = power_on(self, rand_source)
         # the game first (its 3.2 KB block), then its Link, as the handheld does
         if self.flash is None:
             self.peer_flash = None

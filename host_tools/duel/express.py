@@ -9,7 +9,6 @@ cycle would. `cheat` plants one lie of a kind in CHEATS: the first chance the
 side gets, it changes one message it sends (and goes on as if it had not).
 """
 
-import gc
 import hashlib
 
 from linkexpress.game import (
@@ -38,7 +37,7 @@ from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
 from express.engine import Game as Engine
 from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
 from host_tools.duel.cable import Cable, rand_source
-from host_tools.duel.clock import Clock, save_bytes
+from host_tools.duel.clock import Clock, power_on, save_bytes
 from link.match import split
 from link.session import Link
 
@@ -148,12 +147,7 @@ class Hand:
         self.boot()
 
     def boot(self):
-        self.boots += 1
-        rand = rand_source(self.seed * 100 + self.boots)
-        end = self.duel.cable.ends[self.side]
-        now = self.duel.now
-        self.g = None
-        gc.collect()
+        rand, end, now = power_on(self, rand_source)
         if self.flash is None:
             g = Game(None, rand, self.game)
             g.link = Link(end, rand, now, fw=FW, rules=rules_bytes(self.game), tx_slots=8)

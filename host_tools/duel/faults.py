@@ -521,34 +521,33 @@ def fault_opts(a):
     return {k: getattr(a, k) for k in keys}
 
 
+def totals(rows, **fields):
+    """{name: the sum of row[key] over rows} for each name=key."""
+    return {name: sum(r[key] for r in rows) for name, key in fields.items()}
+
+
 def run(opts, jobs=1, progress=None):
     """Play opts['games'] games (in `jobs` processes); returns the summary dict."""
     rows = play_games(_run, opts, jobs)
     n = len(rows)
     played = [r for r in rows if "shots" in r]
     shots = sum(r["shots"] for r in played) or 1
-    return {
-        "games": n,
-        "completed": sum(r["completed"] for r in rows),
-        "desyncs": sum(r["desync"] for r in rows),
-        "lost_moves": sum(r["lost"] for r in rows),
-        "duplicated_moves": sum(r["dup"] for r in rows),
-        "liars": sum(r["liar"] for r in rows),
+    s = {"games": n}
+    s.update(totals(rows, completed="completed", desyncs="desync", lost_moves="lost", duplicated_moves="dup",
+                    liars="liar", lies_detected="detected", lies_detected_on_the_shot="on_shot",
+                    false_accusations="false_accusation", forfeits="forfeit", restarts="restarts",
+                    long_pulls="long_pulls"))  # fmt: skip
+    s.update({
         "liar_games": sum(1 for r in rows if r["lie"]),
         "lies": dict((k, sum(1 for r in rows if r["lie"] == k)) for k in LIES),
-        "lies_detected": sum(r["detected"] for r in rows),
-        "lies_detected_on_the_shot": sum(r["on_shot"] for r in rows),
         "lies_on_the_shot": sum(1 for r in rows if r["lie"] in ("miss", "hit") and r["liar"]),
-        "false_accusations": sum(r["false_accusation"] for r in rows),
-        "forfeits": sum(r["forfeit"] for r in rows),
-        "restarts": sum(r["restarts"] for r in rows),
-        "long_pulls": sum(r["long_pulls"] for r in rows),
         "salvo_games": sum(1 for r in rows if r["variant"] == SALVO),
         "mean_ms_per_shot": round(sum(r["play_ms"] for r in played) / shots, 1),
         "wire_bytes_per_shot": round(sum(r["play_wire"] for r in played) / shots, 1),
         "retransmits_per_game": round(sum(r["retransmits"] for r in rows) / max(n, 1), 1),
         "game_s_mean": round(sum(r["ms"] for r in rows) / max(n, 1) / 1000.0, 1),
-    }
+    })
+    return s
 
 
 def targets_met(s):
