@@ -12,8 +12,8 @@ side lie (change its answers) or break the rules.
 
 from battleship.rules import CLASSIC
 from core.prng import Rng
-from host_tools.duel.cable import Cable, rand_source
-from host_tools.duel.clock import Clock, power_on, save_into
+from host_tools.duel.cable import Cable, power_on
+from host_tools.duel.clock import Clock, save_into
 from link.commit import PeerFleet
 from link.match import split
 from link.session import Link
@@ -70,7 +70,7 @@ class Hand:
 
     def boot(self):
         """Power on: a new game, or the game in flash."""
-        rand, end, now = power_on(self, rand_source)
+        rand, end, now = power_on(self)
         # the game first (its 3.2 KB block), then its Link, as the handheld does
         if self.flash is None:
             self.peer_flash = None

@@ -12,6 +12,8 @@ of each side's snapshot whenever the link asks for a save, and can restart a
 side from that copy.
 """
 
+import gc
+
 from core.compat import ticks_add
 from core.prng import Rng
 from link.session import Link
@@ -242,3 +244,16 @@ class Pair:
     def delivered(self):
         """Both outboxes arrived whole at the other side."""
         return self.inbox[1] == self.outbox[0] and self.inbox[0] == self.outbox[1]
+
+
+def power_on(hand):
+    """A handheld's boot (hand: its .duel, .side, .seed, .boots, .g): counted, its old game
+    dropped and collected as a power cycle frees it; returns (its random source, its cable
+    end, now)."""
+    hand.boots += 1
+    rand = rand_source(hand.seed * 100 + hand.boots)
+    end = hand.duel.cable.ends[hand.side]
+    now = hand.duel.now
+    hand.g = None
+    gc.collect()
+    return rand, end, now

@@ -4,7 +4,6 @@ MicroPython (no link layer in it: a duel without a cable imports nothing more).
 Clock: two handhelds and their cable on one virtual clock. save_into / save_bytes: a cable
 game's save (link.match.Match.data(), a list of buffers) as the duels keep their flash."""
 
-import gc
 
 
 class Clock:
@@ -32,19 +31,6 @@ class Clock:
 
     def done(self):
         return self.hands[0].g.done() and self.hands[1].g.done()
-
-
-def power_on(hand, rand_source):
-    """A handheld's boot (hand: its .duel, .side, .seed, .boots, .g): counted, its old game
-    dropped and collected as a power cycle frees it; returns (its random source, its cable
-    end, now)."""
-    hand.boots += 1
-    rand = rand_source(hand.seed * 100 + hand.boots)
-    end = hand.duel.cable.ends[hand.side]
-    now = hand.duel.now
-    hand.g = None
-    gc.collect()
-    return rand, end, now
 
 
 def save_bytes(m):

@@ -36,8 +36,8 @@ from express.ai import DpCaptain, RandomCaptain
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
 from express.engine import Game as Engine
 from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
-from host_tools.duel.cable import Cable, rand_source
-from host_tools.duel.clock import Clock, power_on, save_bytes
+from host_tools.duel.cable import Cable, power_on
+from host_tools.duel.clock import Clock, save_bytes
 from link.match import split
 from link.session import Link
 
@@ -147,7 +147,7 @@ class Hand:
         self.boot()
 
     def boot(self):
-        rand, end, now = power_on(self, rand_source)
+        rand, end, now = power_on(self)
         if self.flash is None:
             g = Game(None, rand, self.game)
             g.link = Link(end, rand, now, fw=FW, rules=rules_bytes(self.game), tx_slots=8)

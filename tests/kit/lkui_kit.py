@@ -1,8 +1,8 @@
 """Helpers for the Link battle screen tests under MicroPython: our handheld (an App, its flash in
 a dict) and another handheld played by a bot (a Game, no screens), joined by a message-level
 stand-in for the link. Two whole handhelds, each with its Link and the cable between them, do
-not fit one 192 KB heap compiled from source: the real Link and cable are in tests/both (the game
-layer) and tests/linkbattle/test_handheld.py (two simulated handhelds)."""
+not fit one 192 KB heap compiled from source: the real ones are in tests/linkbattle/
+(test_game.py the game layer, test_handheld.py two simulated handhelds)."""
 
 from lkui_heap import COMMITMENTS, PEERS  # noqa: I001  (first: the big blocks, the heap whole)
 

@@ -25,6 +25,7 @@ def test_standard_and_beginner_to_the_end():
         _finished(d)
         a, b = d.g
         assert a.log == b.log and a.final == b.final and a.final is not None
+        d = a = b = None  # the next game's Duel is built in a heap without this one
         gc.collect()
 
 

@@ -1,5 +1,5 @@
 """Key presses for a whole Express game over the cable against the same game against the CPU
-(tests/mp/test_lx_presses_*.py: one seed a process, as each game fills the 192 KB heap).
+(tests/linkexpress/test_presses_*.py: one seed a process, as each game fills the 192 KB heap).
 
 The cable game: this handheld on Express's screens (linkexpress.ui) against a bot handheld
 (tests/linkexpress/test_ui.py's Pair: a Game choosing uniformly, as express.ai's RandomCaptain does,
