@@ -12,12 +12,20 @@ import json
 import os
 import re
 import shutil
+import sys
 import threading
 
 import pytest
-from webpage import NUMBERS, WebHandheld
 
 from host_tools.paths import BUILD
+
+# the web tests' helpers (webpage.py, golden.py) sit beside them: pytest imports test files
+# by path (--import-mode=importlib), so this folder goes on the path for their imports
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from webpage import NUMBERS, WebHandheld  # noqa: E402
 
 CHROMIUM = os.environ.get("BROADSIDE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [

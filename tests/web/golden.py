@@ -2,6 +2,8 @@
 MicroPython unix port from the screen catalogues (host_tools.sim.screens, as docs/img's
 pictures and tests/golden are), so nothing here is a copy that could go stale."""
 
+from webpage import PageError
+
 from host_tools.sim import screens
 
 _CACHE = {}
@@ -28,3 +30,17 @@ def file(name):
     from host_tools.sim.ssd1306 import from_png
 
     return from_png(os.path.join(ROOT, "tests", "golden", name + ".png"))
+
+
+def assert_screen(h, name, lang=None):
+    """The canvas shows catalogue screen `name` in `lang`, or tests/golden/NAME.png (no lang)."""
+    want = screen(name, lang) if lang else file(name)
+    try:
+        got = h.wait_screen(lambda rows: rows == want, timeout=10, what="%s (%s)" % (name, lang))
+    except PageError:
+        got = h.pixels()
+        raise AssertionError(
+            "%s: the canvas differs from the simulator's %s (%s) in %d pixels"
+            % (h.name, name, lang, diff(got, want))
+        ) from None
+    return got

@@ -4,7 +4,7 @@
 import os
 import time
 
-from test_web_menu import assert_screen
+from golden import assert_screen
 from webpage import open_mode, play, shows, shows_any
 
 from host_tools.paths import ROOT

@@ -3,20 +3,15 @@
 through the same framing, ARQ, session and commitments as between two handhelds."""
 
 import os
-import random
 import time
 
 from PIL import Image
-from webpage import assert_fits, open_mode, shows, shows_any
+from webpage import assert_fits, cable_name, open_mode, shows, shows_any
 
 from host_tools.paths import ROOT
 
 SHOTS = os.environ.get("BROADSIDE_WEB_SHOTS") == "1"
 UNPLUGGED = "Cable unplugged?"  # firmware/linkbattle/en.py lk_unplugged
-
-
-def cable_name():
-    return "test%d" % random.randrange(1 << 30)
 
 
 def exchange(pages, until, timeout=60, gap=0.15):

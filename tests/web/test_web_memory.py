@@ -5,8 +5,7 @@ played for a while, and the firmware still runs with no error on the page."""
 
 import time
 
-from test_web_link import cable_name
-from webpage import assert_fits, heap_bytes, open_mode, play, shows_any
+from webpage import assert_fits, cable_name, heap_bytes, open_mode, play, shows_any
 
 PLAY_S = 30  # seconds of each game
 

@@ -1,22 +1,7 @@
 # interpreters: cpython
 """The page boots the firmware, and the canvas is the simulator's screen pixel for pixel."""
 
-import golden
-from webpage import PageError
-
-
-def assert_screen(h, name, lang=None):
-    """The canvas shows catalogue screen `name` in `lang`, or tests/golden/NAME.png (no lang)."""
-    want = golden.screen(name, lang) if lang else golden.file(name)
-    try:
-        got = h.wait_screen(lambda rows: rows == want, timeout=10, what="%s (%s)" % (name, lang))
-    except PageError:
-        got = h.pixels()
-        raise AssertionError(
-            "%s: the canvas differs from the simulator's %s (%s) in %d pixels"
-            % (h.name, name, lang, golden.diff(got, want))
-        ) from None
-    return got
+from golden import assert_screen
 
 
 def test_the_menu_is_the_simulators_pixel_for_pixel(web):

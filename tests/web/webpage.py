@@ -12,6 +12,7 @@ a key held down while the test waits for the page would repeat on a busy machine
 """
 
 import os
+import random
 import subprocess
 import time
 
@@ -283,3 +284,8 @@ def assert_fits(h, name):
     NUMBERS[key] = max(m["peak"], NUMBERS.get(key, 0))
     assert m["cap"] == heap_bytes(), m
     assert 0 < m["alloc"] <= m["peak"] < m["cap"], m
+
+
+def cable_name():
+    """A fresh name for the cable between two tabs (their BroadcastChannel)."""
+    return "test%d" % random.randrange(1 << 30)
