@@ -8,6 +8,7 @@ from battleship.place import Placement
 from battleship.rules import CLASSIC, MEDIUM, SALVO
 from battleship.ui import LevelMenu
 from battleship.view import ship_index, words
+from core.compat import load
 
 
 def _game(variant=CLASSIC, seed=7, level=MEDIUM):
@@ -148,6 +149,9 @@ def screens(app):
     yield "lose_fleet", b
 
     yield "paused", Paused(Battle(_game()))
+    help_pages = load("battleship.help")._PAGES
+    for k in range(len(help_pages)):  # the pause menu's help (loaded with its first page, as in play)
+        yield "help_%d" % (k + 1), load("battleship.help").Help(k)
 
 
 def catalog(app):

@@ -6,7 +6,7 @@ so the same states come up every time.
 """
 
 from catalogs.torpedo_play import game, hit_frame, play
-from core.compat import const
+from core.compat import const, load, unload
 from torpedo.engine import Game
 from torpedo.locate import Locate, Paused
 from torpedo.match import CpuMatch
@@ -100,6 +100,9 @@ def screens(app):
     yield "called_already", s
     yield "own_fleet", _locate(m, _AIM, _OWN)
     yield "paused", Paused(m)
+    for k in range(len(load("torpedo.help")._PAGES)):  # the pause menu's help, as in play
+        yield "help_%d" % (k + 1), load("torpedo.help").Help(k)
+    unload("torpedo.help", "core.pages")  # as the help does when it closes
     yield "cpu_calls", _locate(m, _SHOW, _OWN, (_EV_CALL, 47, TARGET_LOCATED, -1))
     yield "open_water", _locate(m, _SHOW, 0, (_EV_ANSWER, 55, 0, -1))
     yield "ship_located", _locate(m, _SHOW, 0, (_EV_ANSWER, 9, SHIP_LOCATED, 0))

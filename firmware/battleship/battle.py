@@ -32,7 +32,7 @@ from battleship.view import (
     variant_key,
 )
 from core import font, ui
-from core.compat import const, ticks_add, ticks_diff
+from core.compat import const, load, ticks_add, ticks_diff
 from core.hal import A, B
 from core.strings import t
 
@@ -405,20 +405,24 @@ def _tally(fleet):
 
 
 class Paused(ui.Menu):
-    """Back to battle, save and quit (Continue offers it again), or give up."""
+    """Back to battle, save and quit (Continue offers it again), give up, or the help (what the
+    panel's ship bars and the grid's marks mean: battleship.help)."""
 
     def __init__(self, battle):
         self.battle = battle
         ui.Menu.__init__(
             self,
             "bs_paused",
-            [("bs_back", _back), ("bs_save_quit", self._quit), ("bs_give_up", self._give_up)],
+            [("bs_back", _back), ("bs_save_quit", self._quit), ("bs_give_up", self._give_up), ("bs_help", self.help)],
         )
 
     def _quit(self, app):
         self.battle.save(app)
         app.pop()
         app.pop()
+
+    def help(self, app):
+        app.push(load("battleship.help").Help())  # its words load with it, and leave when it closes
 
     def _give_up(self, app):
         app.clear_game(variant_key(self.battle.g.variant))

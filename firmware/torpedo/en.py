@@ -66,6 +66,7 @@ ta_h_pause=B:menu
 ta_back_game=Back to the game
 ta_save_quit=Save and quit
 ta_give_up=Give up
+ta_help=Help
 ta_h_skip=A:skip
 ta_h_end=A:view B:menu
 ta_h_place=A:place B:turn

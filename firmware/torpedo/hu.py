@@ -66,6 +66,7 @@ ta_h_pause=B:menü
 ta_back_game=Vissza a játékba
 ta_save_quit=Mentés és kilépés
 ta_give_up=Feladom
+ta_help=Súgó
 ta_h_skip=A:tovább
 ta_h_end=A:nézet B:menü
 ta_h_place=A:rak B:fordít

@@ -409,3 +409,38 @@ def test_a_new_battleship_game_keeps_the_other_games_saves():
     assert saved_game(st, "battleship")[:1] == b"B"
     assert saved_game(st, "cards") == b"Csaved card game"
     assert saved_game(st, "express") == b"Esaved express game"
+
+
+def test_the_pause_menu_opens_the_help_on_the_ship_bars_in_both_languages():
+    """The help (battleship.help, loaded only while open) opens on what the panel's ship bars
+    mean, each bar drawn as the panel draws it; then the grid's marks; B closes it."""
+    from helpread import read_help
+
+    app = _app()
+    press(app, A)
+    press(app, A)
+    press(app, A)
+    b = app.top()
+    _to_aim(app, b)
+    press(app, B)
+    press(app, A)
+    assert isinstance(app.top(), Paused)
+    for _ in range(3):
+        press(app, DOWN)
+    press(app, A)  # Help, the menu's last row
+    assert type(app.top()).__name__ == "Help" and app.top().page == 0
+    afloat = ["#######", "#.....#", "#.....#", "#######"]
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        pages = read_help(app, ("bs_help_afloat", "bs_help_sunk"))
+        assert len(pages) == 2
+        _title, said, arts = pages[0]
+        assert arts == {"bs_help_afloat": afloat, "bs_help_sunk": ["#######"] * 4}, arts
+        assert ("longest" if lang == "en" else "leghosszabb") in said
+        assert ("miss" if lang == "en" else "mellé") in pages[1][1]
+    strings.set_lang("en")
+    press(app, B)
+    assert isinstance(app.top(), Paused)
+    assert "battleship.help" not in sys.modules and "core.pages" not in sys.modules  # left the heap with it
+    press(app, B)
+    assert app.top() is b

@@ -288,3 +288,44 @@ def test_a_ship_located_announcement_raises_the_periscope_while_its_torpedoes_ar
     assert type(app.top()).__name__ == "Then" and app.top().module == "torpedo.scope_ui"
     app.top().update(app)
     assert type(app.top()).__name__ == "Scope"
+
+
+def test_the_pause_menu_opens_the_help_on_the_ship_bars_in_both_languages():
+    """The help (torpedo.help, loaded only while open) opens on what the panel's ship bars mean,
+    each state drawn as the panel draws it; then the bars and numbers, the grid's marks; B closes it."""
+    import sys
+
+    from helpread import read_help
+
+    app = _app()
+    g = Game(9, 0, first=0)
+    g.shuffle_fleet(0)
+    g.start()
+    loc = Locate(CpuMatch(g))
+    app.push(loc)
+    app.step()
+    press(app, B)  # our fleet
+    press(app, A)
+    assert type(app.top()).__name__ == "Paused"
+    for _ in range(3):
+        press(app, DOWN)
+    press(app, A)  # Help, the menu's last row
+    assert type(app.top()).__name__ == "Help" and app.top().page == 0
+    keys = ("ta_help_hidden", "ta_help_firing", "ta_help_hit", "ta_help_gone")
+    box = ["#######", "#.....#", "#.....#", "#.....#", "#######"]
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        pages = read_help(app, keys)
+        assert len(pages) == 3
+        arts = pages[0][2]
+        assert arts["ta_help_hidden"] == box, arts
+        assert arts["ta_help_firing"] == ["#######", "#.....#", "#..#..#", "#.....#", "#######"], arts
+        assert arts["ta_help_hit"] == ["#######"] * 5, arts
+        assert arts["ta_help_gone"] == ["#######", "#...###", "#..#..#", "###...#", "#######"], arts
+        assert "1000" in pages[1][1]
+    strings.set_lang("en")
+    press(app, B)
+    assert type(app.top()).__name__ == "Paused"
+    assert "torpedo.help" not in sys.modules and "core.pages" not in sys.modules  # left the heap with it
+    press(app, B)
+    assert app.top() is loc
