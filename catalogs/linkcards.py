@@ -1,6 +1,7 @@
 """The card game over the cable: its screens in representative states, for the layout tests
 and the PNG review (python -m host_tools.sim.screens linkcards.ui). The games here are set up by
-hand over a stand-in link that reports a status; nothing is on any wire."""
+hand over a stand-in link that reports a status; nothing is on any wire. The end (won, lost) is a
+game played to it by two CPUs (seeded): its score is true."""
 
 import gc
 
@@ -16,13 +17,14 @@ from linkcards.ui import LinkCards, pack_moves
 _UNPLUGGED = 1
 _MISMATCH = 5
 _T_PLAY = 7  # linkcards.game._T_PLAY (a const: not in the module on MicroPython)
+_SEED = 1  # the CPUs' moves in the game played to its end (side 1 wins, 5 ships sunk to 4)
 
 
 def _rand(n):
     return bytes(range(1, n + 1))
 
 
-def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, job=False, turn=7):
+def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, job=False, turn=7):
     g = Game(0, STANDARD, _rand)
     g.link = Link(status)
     if phase is not None:
@@ -38,14 +40,43 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, winner=-1, jo
             g.job.step(12)
         if cheat:
             g.cheat = (C_SEARCH, cheat)
-        if winner >= 0:  # the end as a finished game records it (the engine gone before the check):
-            g.table = None  # the loser's five ships sunk, three of the winner's
-            g.final = bytes((winner + 1, turn, 5 if winner else 3, 3 if winner else 5))
     scr = LinkCards(g)
     if my_move:
         scr.moves = pack_moves(g.table.legal_moves())
         scr.sel = 3
     return scr
+
+
+def _ended(won):
+    """The end of a card game played to it: the engine this handheld keeps (linkcards.table.Table,
+    cards.engine with stand-ins for the other side's cards) played by two CPUs, seeded, until a
+    fleet is sunk; seen from the side that won (won) or lost. The same game from either seat: the
+    two tables differ only in whose side they are (both grids the Coordinate deck's order).
+    (A whole protocol game, host_tools.duel.cards.Duel, needs two handhelds' decks: more than the
+    catalogue's heap holds beside the mode at 192 KB, measured.)"""
+    from cards import ai
+    from cards.view import view_for
+    from core.prng import Rng
+
+    def played(me):
+        tb = Table(mode=STANDARD, first=0, me=me, grids=[COORDINATE_DECK, None])
+        rng = Rng(_SEED)
+        while not tb.over:
+            tb.apply(ai.choose(view_for(tb, tb.cur), rng))
+            tb.draws = []  # taken, as the cable game takes them (linkcards.game._queue_draws)
+        return tb
+
+    tb = played(0)
+    me = tb.winner if won else 1 - tb.winner
+    if me:
+        tb = played(me)
+    g = Game(me, STANDARD, _rand)
+    g.link = Link(ST_OPEN)
+    g.start(bytes(8))
+    g.table = tb
+    g.phase = DONE  # (the check of the end is the protocol's: nothing of it is on the screen)
+    assert (g.winner == g.me) == won and g.sunk(1 - tb.winner) == 5, (g.winner, g.me)
+    return LinkCards(g)
 
 
 def _forfeit(scr):
@@ -85,8 +116,6 @@ _BUILD = (
     ("their_move", lambda: _screen(phase=PLAY)),
     ("grids", lambda: _grids(_screen(phase=PLAY))),
     ("checking", lambda: _screen(phase=CHECK)),
-    ("won", lambda: _screen(phase=DONE, winner=0)),
-    ("lost", lambda: _screen(phase=DONE, winner=1)),
     ("cheat", lambda: _screen(phase=CHEAT, cheat="Opponent lied: Y4 is a Destroyr, not a Sub")),
     ("forfeit", lambda: _forfeit(_screen(phase=CHEAT))),
 )
@@ -95,6 +124,10 @@ _BUILD = (
 def catalog(app):
     from linkcards import ui
 
+    for name, won in (("won", True), ("lost", False)):  # first: the heap is at its emptiest
+        yield name, _ended(won)
+        app.stack = []
+        gc.collect()
     yield "menu", _menu(app, ui)
     for name, build in _BUILD:
         app.stack = []
