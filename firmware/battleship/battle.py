@@ -413,7 +413,12 @@ class Paused(ui.Menu):
         ui.Menu.__init__(
             self,
             "bs_paused",
-            [("bs_back", _back), ("bs_save_quit", self._quit), ("bs_give_up", self._give_up), ("bs_help", self.help)],
+            [
+                ("bs_back", _back),
+                ("bs_save_quit", self._quit),
+                ("bs_give_up", self._give_up),
+                ("bs_help", self.help),
+            ],
         )
 
     def _quit(self, app):

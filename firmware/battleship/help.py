@@ -41,4 +41,8 @@ class Help(Pages):
     icons_text = "bs_help_bars"
 
     def icons(self, fb, y):  # the panel's bars, drawn as the panel draws them (3 px a square)
-        return self.icon_rows(fb, y, _ICONS, lambda fb, sunk, y: grid.fleet_icons(fb, 0, y + 1, (2,), (sunk,)))
+        return self.icon_rows(fb, y, _ICONS, _bar)
+
+
+def _bar(fb, sunk, y):
+    grid.fleet_icons(fb, 0, y + 1, (2,), (sunk,))

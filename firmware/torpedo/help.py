@@ -31,7 +31,12 @@ _PAGES = (
     ("ta_help_t_bars", "ta_help_bars"),
     ("ta_help_t_grid", "ta_help_grid"),
 )
-_ICONS = ((HIDDEN, "ta_help_hidden"), (FIRING, "ta_help_firing"), (HIT1, "ta_help_hit"), (GONE, "ta_help_gone"))
+_ICONS = (
+    (HIDDEN, "ta_help_hidden"),
+    (FIRING, "ta_help_firing"),
+    (HIT1, "ta_help_hit"),
+    (GONE, "ta_help_gone"),
+)
 
 
 class Help(Pages):

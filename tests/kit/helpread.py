@@ -47,7 +47,8 @@ def read_help(app, icon_keys):
         if body is not None:
             said = word(body)
             assert words_shown(fb.buf, [said]) == [said], (k, said)
-            lit = [y for y in range(ui.HINT_Y - font.LINE, ui.HINT_Y) if any(fb.pixel(x, y) for x in range(128))]
+            above = range(ui.HINT_Y - font.LINE, ui.HINT_Y)
+            lit = [y for y in above if any(fb.pixel(x, y) for x in range(128))]
             assert not lit, (k, "no blank line above the hint", lit)
         out.append((title, body and word(body), arts))
         press(app, RIGHT)
