@@ -66,8 +66,14 @@ PEAK = [""]  # where the peak was: the screen on top and every module loaded the
 
 
 def _where():
+    """"Screen:module,module,..." (the screen alone when the heap has no room for the list: the
+    peak's number still counts)."""
     top = APP[0].top() if APP[0] is not None else None
-    return "%s:%s" % (type(top).__name__ if top is not None else "-", ",".join(sorted(sys.modules)))
+    screen = type(top).__name__ if top is not None else "-"
+    try:
+        return "%s:%s" % (screen, ",".join(sorted(sys.modules)))
+    except MemoryError:  # the list takes a few hundred bytes in one piece, at the heap's peak
+        return screen
 
 from core.modes import MODES  # noqa: E402
 
