@@ -4,7 +4,7 @@
     python docs/review/issue-31/headroom_probe.py --report OUT.json [OUT2.json ...]
 
 At every 6th move of games the hard CPU plays against exactly uniform fleets
-(bench_ai.exact_fleet), it estimates for its five best-ranked cells c
+(host_tools.bench.ai.exact_fleet), it estimates for its five best-ranked cells c
     Q(c) = E[shots to sink the fleet | fire at c now, then play as the hard CPU does]
 by playing the game out against fleets drawn from the posterior (every fleet that
 fits every answer so far, equally likely). The draws are a Markov chain (move one
@@ -26,13 +26,14 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, ROOT)
+sys.path.insert(0, ROOT)  # run as a script from anywhere: the checkout's host_tools
 
+from host_tools.bench.ai import exact_fleet, game_seeds  # noqa: E402  (puts firmware/ on the path)
+
+# isort: split
 from battleship.ai_hard import _ODD, HardAI  # noqa: E402
 from battleship.rules import CELLS, HIT, MISS, SHIP_SIZES, SIZE  # noqa: E402
 from core.prng import Rng  # noqa: E402
-from host_tools.bench_ai import exact_fleet, game_seeds  # noqa: E402
 
 K_CANDS, BLOCK, THIN, GAP, EVERY = 5, 80, 40, 2000, 6
 
