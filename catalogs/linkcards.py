@@ -1,7 +1,7 @@
 """The card game over the cable: its screens in representative states, for the layout tests
 and the PNG review (python -m host_tools.sim.screens linkcards.ui). The games here are set up by
-hand over a stand-in link that reports a status; nothing is on any wire. The end (won, lost) is a
-game played to it by two CPUs (seeded): its score is true."""
+hand over a stand-in link that reports a status; nothing is on any wire. The end (won, lost, and
+the check of the end just begun) is a game played to it by two CPUs (seeded): its score is true."""
 
 import gc
 
@@ -17,7 +17,8 @@ from linkcards.ui import LinkCards, pack_moves
 _UNPLUGGED = 1
 _MISMATCH = 5
 _T_PLAY = 7  # linkcards.game._T_PLAY (a const: not in the module on MicroPython)
-_SEED = 1  # the CPUs' moves in the game played to its end (side 1 wins, 5 ships sunk to 4)
+_SEED = 1  # the CPUs' moves in the game played to its end: side _WINNER wins, 5 ships sunk to 3
+_WINNER = 0
 
 
 def _rand(n):
@@ -29,7 +30,7 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, job=False, tu
     g.link = Link(status)
     if phase is not None:
         g.start(bytes(8))
-        g.phase = phase
+        g.phase = DONE
         if phase != COIN:
             g.table = Table(mode=STANDARD, first=0, me=0, grids=[COORDINATE_DECK, None])
             g.table.turn = turn
@@ -49,32 +50,24 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, job=False, tu
 
 def _ended(won):
     """The end of a card game played to it: the engine this handheld keeps (linkcards.table.Table,
-    cards.engine with stand-ins for the other side's cards) played by two CPUs, seeded, until a
-    fleet is sunk; seen from the side that won (won) or lost. The same game from either seat: the
-    two tables differ only in whose side they are (both grids the Coordinate deck's order).
-    (A whole protocol game, host_tools.duel.cards.Duel, needs two handhelds' decks: more than the
-    catalogue's heap holds beside the mode at 192 KB, measured.)"""
-    from cards import ai
-    from cards.view import view_for
+    cards.engine with stand-ins for the other side's cards) played by two easy CPUs (any legal
+    move: cards.game's level 0), seeded, until a fleet is sunk; seen from the side that won (won)
+    or lost. The same game from either seat: the two tables differ only in whose side they are
+    (both grids the Coordinate deck's order). (A whole protocol game, host_tools.duel.cards.Duel,
+    needs two handhelds' decks: more than the catalogue's heap holds beside the mode at 192 KB,
+    measured; the sensible CPU, cards.ai with cards.view, tipped it too.)"""
     from core.prng import Rng
 
-    def played(me):
-        tb = Table(mode=STANDARD, first=0, me=me, grids=[COORDINATE_DECK, None])
-        rng = Rng(_SEED)
-        while not tb.over:
-            tb.apply(ai.choose(view_for(tb, tb.cur), rng))
-            tb.draws = []  # taken, as the cable game takes them (linkcards.game._queue_draws)
-        return tb
-
-    tb = played(0)
-    me = tb.winner if won else 1 - tb.winner
-    if me:
-        tb = played(me)
-    g = Game(me, STANDARD, _rand)
+    me = _WINNER if won else 1 - _WINNER
+    g = Game(me, STANDARD, _rand)  # first, as on the handheld: its buffers before the heap is in pieces
     g.link = Link(ST_OPEN)
     g.start(bytes(8))
-    g.table = tb
-    g.phase = DONE  # (the check of the end is the protocol's: nothing of it is on the screen)
+    tb = g.table = Table(mode=STANDARD, first=0, me=me, grids=[COORDINATE_DECK, None])
+    rng = Rng(_SEED)
+    while not tb.over:
+        tb.apply(rng.choice(tb.legal_moves()))
+        tb.draws = []  # taken, as the cable game takes them (linkcards.game._queue_draws)
+    g.phase = DONE
     assert (g.winner == g.me) == won and g.sunk(1 - tb.winner) == 5, (g.winner, g.me)
     return LinkCards(g)
 
@@ -115,7 +108,6 @@ _BUILD = (
     ("your_move", lambda: _screen(phase=PLAY, my_move=True)),
     ("their_move", lambda: _screen(phase=PLAY)),
     ("grids", lambda: _grids(_screen(phase=PLAY))),
-    ("checking", lambda: _screen(phase=CHECK)),
     ("cheat", lambda: _screen(phase=CHEAT, cheat="Opponent lied: Y4 is a Destroyr, not a Sub")),
     ("forfeit", lambda: _forfeit(_screen(phase=CHEAT))),
 )
@@ -125,7 +117,12 @@ def catalog(app):
     from linkcards import ui
 
     for name, won in (("won", True), ("lost", False)):  # first: the heap is at its emptiest
-        yield name, _ended(won)
+        scr = _ended(won)
+        yield name, scr
+        if won:  # the same game a moment before: the last move made, the end being checked (the
+            scr.g.phase = CHECK  # other side's keys not here yet: nothing to count so far)
+            yield "checking", scr
+        scr = None
         app.stack = []
         gc.collect()
     yield "menu", _menu(app, ui)

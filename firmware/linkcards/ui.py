@@ -140,7 +140,10 @@ class LinkCards(ui.Screen):
         elif g.phase == COIN:
             lines = [t("lc_coin")]
         elif g.phase == CHECK:
-            lines = [t("lc_checking") % (g.check_done, g.check.total if g.check is not None else 0)]
+            # no check until the other side's keys arrive: the word alone, no "0/0" (the word
+            # table one row longer tipped the end check into MemoryError at 192 KB, measured)
+            s = t("lc_checking")
+            lines = [s % (g.check_done, g.check.total) if g.check is not None else s.split(" %")[0]]
         elif g.job is not None:
             lines = [t("lc_shuffle") % (g.job.done, g.job.n)]
         elif g.table is None or not g.my_move():
