@@ -151,7 +151,7 @@ def play(
     worst = max(stats, key=lambda s: int(s["peak_live"]))
     screen, _, loaded = worst.get("peak_at", "").partition(":")
     result["peak_screen"] = screen
-    result["peak_modules"] = [m for m in loaded.split(",") if m]
+    result["peak_modules"] = sorted(m for m in loaded.split(",") if m)  # (sorted here, not in the probe)
     imports = {}
     for s in stats:
         for k, v in s.items():
