@@ -101,6 +101,20 @@ def _to_aim(app, b):
     assert b.state == AIM and b.view == TARGET
 
 
+def _paused():
+    """A new battle against the CPU, aiming, its pause menu open (B, then A: the menu): (app, battle)."""
+    app = _app()
+    press(app, A)
+    press(app, A)
+    press(app, A)
+    b = app.top()
+    _to_aim(app, b)
+    press(app, B)
+    press(app, A)
+    assert isinstance(app.top(), Paused)
+    return app, b
+
+
 def _water(g):
     return [c for c in range(100) if not g.fleets[CPU].occ[c] and not g.fleets[CPU].shots[c]]
 
@@ -343,15 +357,7 @@ def test_a_won_game_ends_clears_the_save_and_teaches_the_cpu():
 
 
 def test_pause_menu_saves_and_quits_or_gives_up():
-    app = _app()
-    press(app, A)
-    press(app, A)
-    press(app, A)
-    b = app.top()
-    _to_aim(app, b)
-    press(app, B)
-    press(app, A)
-    assert isinstance(app.top(), Paused)
+    app, b = _paused()
     press(app, DOWN)
     press(app, A)  # Save and quit
     assert _back_in_battleship_menu(app)
@@ -416,15 +422,7 @@ def test_the_pause_menu_opens_the_help_on_the_ship_bars_in_both_languages():
     mean, each bar drawn as the panel draws it; then the grid's marks; B closes it."""
     from helpread import read_help
 
-    app = _app()
-    press(app, A)
-    press(app, A)
-    press(app, A)
-    b = app.top()
-    _to_aim(app, b)
-    press(app, B)
-    press(app, A)
-    assert isinstance(app.top(), Paused)
+    app, b = _paused()
     for _ in range(3):
         press(app, DOWN)
     press(app, A)  # Help, the menu's last row

@@ -35,6 +35,18 @@ def _app():
     return app
 
 
+def _against_cpu(seed, mode, first):
+    """A new game against the CPU, our fleet shuffled, on the Locate screen: (app, game, screen)."""
+    app = _app()
+    g = Game(seed, mode, first=first)
+    g.shuffle_fleet(0)
+    g.start()
+    loc = Locate(CpuMatch(g))
+    app.push(loc)
+    app.step()
+    return app, g, loc
+
+
 def _located(seed=7):
     """Player 0 has just located the CPU's patrol boat: its torpedoes are up."""
     g = Game(seed, 1, first=0, cpu=(False, False))
@@ -207,13 +219,7 @@ def test_calling_a_cell_shows_the_answer_and_a_repeat_moves_on():
 def test_a_key_skips_the_cpus_thinking():
     # the CPU "thinks" half a second before its call; a key other than B (the menu) skips it
     for skip in (False, True):
-        app = _app()
-        g = Game(3, 1, first=1)
-        g.shuffle_fleet(0)
-        g.start()
-        loc = Locate(CpuMatch(g))
-        app.push(loc)
-        app.step()
+        app, g, loc = _against_cpu(3, 1, first=1)
         assert loc.state == _L_WAIT and not any(g.marks[1])  # the CPU's turn: it thinks
         press(app, A if skip else 0, after=1)
         assert any(g.marks[1]) == skip, skip  # called at once only when a key was pressed
@@ -297,13 +303,7 @@ def test_the_pause_menu_opens_the_help_on_the_ship_bars_in_both_languages():
 
     from helpread import read_help
 
-    app = _app()
-    g = Game(9, 0, first=0)
-    g.shuffle_fleet(0)
-    g.start()
-    loc = Locate(CpuMatch(g))
-    app.push(loc)
-    app.step()
+    app, g, loc = _against_cpu(9, 0, first=0)
     press(app, B)  # our fleet
     press(app, A)
     assert type(app.top()).__name__ == "Paused"
