@@ -176,7 +176,10 @@ def probe(lo, hi, seed, out):
         hist, move, crng = [], 0, Rng(ps ^ 0x1234567)
         while fleet.afloat:
             if move % EVERY == g % EVERY:
-                top = ranked(ai)[:K_CANDS]
+                full = ranked(ai)
+                top = full[:K_CANDS]
+                # ranked() copies the firmware's scoring: the firmware's shot must be one of its best
+                assert clone(ai).next_shot() in [c for v, c in full if v == full[0][0]], "ranked() drifted"
                 ch = Chain(ships, hist, crng)
                 shot = set(ch.t)
                 q = [[] for _ in top]
