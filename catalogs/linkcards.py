@@ -30,7 +30,7 @@ def _screen(status=ST_OPEN, phase=None, my_move=False, cheat=None, job=False, tu
     g.link = Link(status)
     if phase is not None:
         g.start(bytes(8))
-        g.phase = DONE
+        g.phase = phase
         if phase != COIN:
             g.table = Table(mode=STANDARD, first=0, me=0, grids=[COORDINATE_DECK, None])
             g.table.turn = turn
