@@ -35,6 +35,7 @@ import sys
 import tempfile
 
 from host_tools.bench import session as bm
+from host_tools.bench.memory import merged
 from host_tools.bench.probes.calib import CAL_DEVICE_US
 from host_tools.paths import BUILD, FIRMWARE, PROBES
 from host_tools.sim.handheld import FRAME_MS, Cable, FirmwareCrashed, Handheld, parse_keys
@@ -140,7 +141,7 @@ def play_once(mode, keys, install, labels, heap, logs):
         for h in hs:
             h.reply(0, 8)
             h.run_to_frame()
-            stats.append(dict(h.mem))
+            stats.append(merged(h))
     finally:
         for h in hs:
             h.close()

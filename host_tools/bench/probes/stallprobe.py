@@ -117,7 +117,9 @@ MODS = []  # modules first imported during this frame
 # this frame: [host us importing, host us in gc.collect(), the link polled]; the last frame's poll
 G = [0, 0, 0, 0]
 PENDING = [None]  # a long frame, kept until the next frame says whether the link reads on
-LOG = open(os.getenv("BROADSIDE_STALL_LOG") or "/dev/null", "w")  # one line a long frame
+# one line a long frame; appended to: the firmware restarts on its way back to the menu after a
+# game (hw.reset), and the new process must not wipe the game's lines
+LOG = open(os.getenv("BROADSIDE_STALL_LOG") or "/dev/null", "a")
 APP = [None]
 N = [0, 0, 0]  # frames over 1 device ms, work started at (us), waited for a CPU until then (us)
 
@@ -297,6 +299,14 @@ def _hook():
     def make_hw():
         hw = make()
         _instrument(hw.sim)
+        reset = hw.reset
+
+        def report_and_reset():  # this process's numbers, before a restart ends it
+            LOG.flush()
+            _report(hw.sim)
+            reset()
+
+        hw.reset = report_and_reset
         return hw
 
     def keep(self, hw):
