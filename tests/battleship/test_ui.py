@@ -101,13 +101,19 @@ def _to_aim(app, b):
     assert b.state == AIM and b.view == TARGET
 
 
+def _started(app):
+    """From the home menu's Battleship row: A into it, A on its game, A on Start (the fleet as
+    shuffled); the battle on top."""
+    press(app, A)
+    press(app, A)
+    press(app, A)  # Start
+    return app.top()
+
+
 def _paused():
     """A new battle against the CPU, aiming, its pause menu open (B, then A: the menu): (app, battle)."""
     app = _app()
-    press(app, A)
-    press(app, A)
-    press(app, A)
-    b = app.top()
+    b = _started(app)
     _to_aim(app, b)
     press(app, B)
     press(app, A)
@@ -302,10 +308,7 @@ def test_salvo_fires_one_shot_per_ship_afloat_then_the_cpu_answers():
 
 def test_resume_continues_exactly():
     app = _app()
-    press(app, A)
-    press(app, A)
-    press(app, A)  # Start
-    b = app.top()
+    b = _started(app)
     for k in (RIGHT, A, DOWN, A, DOWN, A):
         press(app, k, after=WAIT if k == A else 2)
     payload = saved_game(app.hw.storage)
@@ -324,10 +327,7 @@ def test_resume_continues_exactly():
 
 def test_a_won_game_ends_clears_the_save_and_teaches_the_cpu():
     app = _app()
-    press(app, A)
-    press(app, A)
-    press(app, A)
-    b = app.top()
+    b = _started(app)
     g = b.g
     targets = [c for c in range(100) if g.fleets[CPU].occ[c]]
     for c in targets:
