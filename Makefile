@@ -79,6 +79,33 @@ flash: $(STAMP)
 uf2: $(STAMP)
 	$(VPY) -m host_tools.device.uf2 --board $(BOARD) $(if $(MICROPYTHON_UF2),--micropython $(MICROPYTHON_UF2),) $(if $(LINES),--lines,)
 
+# The game as a ROMFS image: build/romfs/broadside.romfs (host_tools/device/romfs.py), the compiled
+# modules that run in place from flash; BOARD (pico_oled) is the board it starts by default.
+romfs: $(STAMP)
+	$(VPY) -m host_tools.device.romfs --board $(BOARD)
+
+# Broadside's own MicroPython for the Pico: build/firmware/broadside-pico.uf2, RPI_PICO with a 512 KiB
+# ROMFS partition for the game, a frozen main.py that boots it and the game's names frozen in
+# (boards/micropython/BROADSIDE_PICO, host_tools/device/firmware.py, names.py; it checks the
+# firmware ends below ROMFS: docs/flashing.md has the flash map). MICROPYTHON_SRC: the
+# shared v1.28.0 snapshot by default, a tarball or an unpacked folder; without one it says where to
+# get it. Debian's ARM toolchain is installed here when missing (we run as root in CI).
+MICROPYTHON_SRC ?= $(wildcard $(CURDIR)/../shared/firmware/micropython-1.28.0-rp2-src.tar.xz)
+ARM_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake build-essential
+# the compiler with newlib's libstdc++ (which needs newlib's libc), and cmake
+ARM_READY := arm-none-eabi-gcc -print-file-name=libstdc++.a 2>/dev/null | grep -q / && command -v cmake >/dev/null
+.PHONY: firmware romfs
+
+firmware: $(STAMP)
+	@if [ -n "$(MICROPYTHON_SRC)" ] && [ -e "$(MICROPYTHON_SRC)" ] && ! { $(ARM_READY); }; then \
+		echo "installing Debian's ARM toolchain (apt-get; log in build/apt-firmware.log)"; mkdir -p build; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -q $(ARM_PACKAGES) >build/apt-firmware.log 2>&1 || \
+		  { apt-get update -q >>build/apt-firmware.log 2>&1 && apt-get install -y -q $(ARM_PACKAGES) >>build/apt-firmware.log 2>&1; }; \
+		{ $(ARM_READY); } || { echo "make firmware: arm-none-eabi-gcc is missing and apt-get install -y $(ARM_PACKAGES) failed (it needs root and Debian's registry: build/apt-firmware.log)"; exit 1; }; \
+	fi
+	$(VPY) -m host_tools.device.firmware --src "$(MICROPYTHON_SRC)"
+
 # Broadside in a browser: build/web/ (page, MicroPython WebAssembly from npm, the compiled
 # install for board `web`), then serve it on http://127.0.0.1:$(WEBPORT)/.
 WEBPORT ?= 8000

@@ -73,6 +73,21 @@ def _button_reader(pins):
     return read
 
 
+def holds_names():
+    """True on Broadside's own firmware: it holds every name of the game in flash (the frozen
+    module bs_names, host_tools/device/names.py), so a game loaded from ROMFS makes no name in
+    RAM and can be left for the menu in the same interpreter. On MicroPython's own firmware the
+    names a game makes stay in RAM for good, and a soft reset gives them back."""
+    import sys
+
+    try:
+        __import__("bs_names")  # a module of function definitions, never called
+    except ImportError:
+        return False
+    del sys.modules["bs_names"]
+    return True
+
+
 def make_hw():
     import machine
 
@@ -102,5 +117,7 @@ def make_hw():
     pwm.duty_u16(0)
     sound = Sound(PwmTone(pwm))
     hw = Hw(NAME, display, buttons, FrameClock(), link=uart, storage=storage, sound=sound)
-    hw.reset = machine.soft_reset  # back to the menu after a game with a fresh heap (App.home)
+    # back to the menu after a game (App.home): in this interpreter when the firmware holds the
+    # game's names, else through a soft reset and a fresh heap
+    hw.reset = None if holds_names() else machine.soft_reset
     return hw

@@ -32,11 +32,25 @@ def test_builds_every_part_on_the_documented_pins():
         assert pico_oled.PINS[name] in pulled
 
 
-def test_a_game_goes_back_to_the_menu_through_a_soft_reset():
+def test_on_micropythons_own_firmware_a_game_goes_back_to_the_menu_through_a_soft_reset():
     _fresh()
     hw = pico_oled.make_hw()
     hw.reset()
     assert machine.LOG[-1] == ("soft_reset",)
+
+
+def test_on_broadsides_firmware_a_game_goes_back_to_the_menu_in_the_same_interpreter():
+    # the firmware holds the game's names (a frozen bs_names): no name is made in RAM, no reset
+    import sys
+
+    sys.modules["bs_names"] = object()  # stands for the frozen module
+    try:
+        _fresh()
+        hw = pico_oled.make_hw()
+        assert hw.reset is None
+        assert "bs_names" not in sys.modules  # looked for, not kept
+    finally:
+        sys.modules.pop("bs_names", None)
 
 
 def test_no_two_functions_share_a_pin():

@@ -14,9 +14,11 @@ _PATH = "firmware:boards:tests/kit/fake:build/mplib:.frozen"
 
 def _modules():
     found = []
-    for folder in ("firmware", "boards"):
+    for folder, pattern in (("firmware", os.path.join("**", "*.py")), ("boards", "*.py")):
+        # boards/micropython/ is a MicroPython board definition (C build files, a frozen
+        # main.py and a manifest), not modules of ours
         top = os.path.join(ROOT, folder)
-        for path in sorted(glob.glob(os.path.join(top, "**", "*.py"), recursive=True)):
+        for path in sorted(glob.glob(os.path.join(top, pattern), recursive=True)):
             name = os.path.relpath(path, top)[:-3].replace(os.sep, ".")
             if name.endswith("__init__"):
                 name = name[: -len(".__init__")]

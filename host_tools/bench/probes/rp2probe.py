@@ -1,6 +1,8 @@
 """The rp2 lane's probe, installed as /boot.py beside the bundle (never part of it; see
-host_tools/device/rp2pico.py). MicroPython runs boot.py, then the install's own main.py unchanged, in
-the same interpreter, so this wraps the board's make_hw() before main.py imports it:
+host_tools/device/rp2pico.py). MicroPython runs boot.py, then the install's own main.py unchanged
+(the files route: /main.py; the ROMFS route: the firmware's frozen main.py, which imports
+/rom/broadside.mpy), in the same interpreter, so this wraps the board's make_hw() before main.py
+imports it:
 
 - after each display.show(), when the screen on top, the stack depth or the menu entry under
   the cursor, or the screen's state or view (ints, -1 when it has none) changed, one console
@@ -9,7 +11,8 @@ the same interpreter, so this wraps the board's make_hw() before main.py imports
   use when this script started (the interpreter and the probe, not the firmware's);
 - while GP22 is driven high by the harness, gc.collect() after every frame and the peak of
   the live heap kept (reported in the h line, then reset);
-- `@rp2 r <ticks_us>` just before the firmware's soft reset (back to the menu after a game);
+- `@rp2 r <ticks_us>` just before the firmware's soft reset (back to the menu after a game;
+  a board whose hw.reset is None goes back in the same interpreter, and prints none);
 - `@rp2 f <work_us> <save_us> <saves> <ticks_us> <max_us>` after a frame that saved: the
   frame's work (from its wait_frame() to the next), the part of it in core.storage's save(),
   how many saves, when the frame began, the longest frame since the last f line (this one
@@ -28,7 +31,10 @@ from time import ticks_us  # noqa: E402
 
 import machine  # noqa: E402
 
-sys.path.append("/boards")
+# the board module where the game's boot finds it: /rom/boards when a ROMFS partition is mounted
+# (the ROMFS route: the game's main.py then finds the folder on the path already), else /boards
+# on the filesystem (the files route)
+sys.path.append("/rom/boards" if "/rom" in sys.path else "/boards")
 import pico_oled  # noqa: E402
 
 _G = machine.Pin(22, machine.Pin.IN, machine.Pin.PULL_DOWN)
@@ -113,7 +119,8 @@ def _hw():
         reset()
 
     hw.display.show = _show
-    hw.reset = _reset
+    if reset is not None:  # Broadside's firmware goes back to the menu without one (pico_oled)
+        hw.reset = _reset
     hw.clock.wait_frame = _wait
     hw.storage.save = _save
     return hw
