@@ -1,7 +1,9 @@
 """The host side: tools that run on a laptop, in packages by role (docs/architecture.md).
 
 - sim/     the simulated handheld (the firmware on the MicroPython unix port, an SSD1306
-           model, a terminal front end): `make play`, `make play2`
+           model, a terminal front end): `make play`, `make play2`; sim/romboot.py runs under
+           MicroPython: it mounts the game's ROMFS image and boots it, or hands over to the
+           MicroPython test runner or a bench probe
 - duel/    the virtual link cable and the two-handheld harnesses that tests and benches
            share; these run under MicroPython too (tests/ imports them there)
 - device/  the firmware onto a handheld: bundle, `make flash`, `make uf2`, the emulated

@@ -1,9 +1,13 @@
 """Run test modules under the MicroPython unix port (pytest is not there).
 
 Usage: micropython -X heapsize=192K tests/mprun.py ROOT [--mpy DIR] tests/battleship/test_engine.py ...
+       micropython -X heapsize=H host_tools/sim/romboot.py IMAGE tests/mprun.py ROOT --mpy DIR --rom FILES...
 With --mpy, the firmware, board and catalogue modules come from DIR/firmware,
-DIR/boards and DIR/catalogs (host_tools.check.mpycheck compiles them there), as on the device;
-without it, from the sources. Imports each module, calls every test_* function, prints failures with their
+DIR/boards and DIR/catalogs (host_tools.check.mpycheck compiles them there); with --rom
+too, the firmware and the boards come from the game's ROMFS image, which the launcher
+mounted at /rom (its /rom/lib and /rom/boards go first on the path: they run in place, as on
+the device), and only the catalogues from DIR; without either, all from the sources.
+Imports each module, calls every test_* function, prints failures with their
 traceback and ends with a line `#RESULT passed failed skipped` that
 host_tools/check/mptest.py adds up.
 """
@@ -11,14 +15,22 @@ host_tools/check/mptest.py adds up.
 import sys
 
 
-def _setup(root, mpy=None):
-    for sub in ("/tests/kit/fake", "/tests/kit", "/boards", "/firmware", "/build/mplib"):
+def _setup(root, mpy=None, rom=False):
+    subs = ("/tests/kit/fake", "/tests/kit")
+    if not rom:  # the image has the firmware, the boards and the OLED driver
+        subs += ("/boards", "/firmware", "/build/mplib")
+    for sub in subs:
         sys.path.insert(0, root + sub)
     sys.path.insert(0, root)
     if mpy:
         sys.path.insert(0, mpy)  # its catalogs package
-        sys.path.insert(0, mpy + "/boards")
-        sys.path.insert(0, mpy + "/firmware")
+        if not rom:
+            sys.path.insert(0, mpy + "/boards")
+            sys.path.insert(0, mpy + "/firmware")
+    if rom:  # the image's modules before any folder (the launcher put them on the path)
+        for d in ("/rom/boards", "/rom/lib"):
+            sys.path.remove(d)
+            sys.path.insert(0, d)
 
 
 def run_file(path):
@@ -53,7 +65,10 @@ def main():
     if files and files[0] == "--mpy":
         mpy = files[1]
         files = files[2:]
-    _setup(root, mpy)
+    rom = bool(files) and files[0] == "--rom"
+    if rom:
+        files = files[1:]
+    _setup(root, mpy, rom)
     total = [0, 0, 0]
     for path in files:
         try:

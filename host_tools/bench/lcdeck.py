@@ -1,6 +1,7 @@
 """The mental-poker deck's cost (docs/link-protocol.md 9.6): `python -m host_tools.bench lcdeck`.
 
-Runs host_tools/bench/probes/deckprobe.py on the MicroPython unix port (the compiled firmware, 192K heap)
+Runs host_tools/bench/probes/deckprobe.py on the MicroPython unix port (the firmware from the game's
+ROMFS image, run in place by host_tools/sim/romboot.py; 192K heap and the image's room)
 several times and keeps each number's best; scales host time to the RP2040 with the link stall
 benchmark's factor K = CAL_DEVICE_US / the calibration loop's host time
 (host_tools/bench/probes/calib.py: the same loop, the same constant). Prints JSON.
@@ -16,8 +17,8 @@ import subprocess
 import sys
 
 from host_tools.bench.probes.calib import CAL_DEVICE_US
-from host_tools.check import mpycheck
-from host_tools.paths import HEAP, PROBES, ROOT, micropython, micropython_env
+from host_tools.paths import HEAP, PROBES, ROOT, micropython_env, rom_command
+from host_tools.sim.handheld import rom_image
 
 SETUP_STAGES = 2  # per side at the start: its deck's stage 1, then the other deck's stage 2, in parallel
 DECK = 26
@@ -25,14 +26,11 @@ DECK = 26
 
 
 def measure(runs=3):
-    mpycheck.compile_all(quiet=True)
-    fw = os.path.relpath(os.path.join(mpycheck.OUT, "firmware"), ROOT)
+    cmd, env, _heap = rom_command(rom_image(), HEAP, os.path.join(PROBES, "deckprobe.py"))
     best = {}
     for _ in range(runs):
-        probe = os.path.relpath(os.path.join(PROBES, "deckprobe.py"), ROOT)
-        out = subprocess.run([micropython(), "-X", "heapsize=" + HEAP, probe],
-                             capture_output=True, text=True, cwd=ROOT, timeout=300,
-                             env=micropython_env(fw))
+        out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=300,
+                             env=dict(micropython_env(), **env))
         r = json.loads(out.stdout.strip().splitlines()[-1])
         for k, v in r.items():
             best[k] = min(best.get(k, v), v)

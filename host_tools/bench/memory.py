@@ -1,21 +1,33 @@
 """Memory and time budget: `python -m host_tools.bench memory [options]`.
 
 Plays a scripted whole game of every mode (host_tools/bench/session.py ROWS) on the simulated
-handheld from the compiled install under the 192 KB heap and prints one JSON line per mode, then
-the tour and two comparisons; `--help` says what each field means."""
+handheld from the game's ROMFS image under the 192 KB heap and prints one JSON line per mode,
+then the tour and two comparisons; `--help` says what each field means."""
 
 import argparse
 import json
 import os
 
-from host_tools.bench.session import BENCH_DIR, MEMPROBE, ROWS, SETTLE, build_installs, menu_keys, mode_labels
+from host_tools.bench.session import (
+    BENCH_DIR,
+    MEMPROBE,
+    ROWS,
+    SETTLE,
+    build_installs,
+    handheld,
+    menu_keys,
+    mode_labels,
+)
 from host_tools.paths import FIRMWARE, HEAP, HEAP_BYTES
-from host_tools.sim.handheld import BUTTONS, Cable, FirmwareCrashed, Handheld, parse_keys
+from host_tools.sim.handheld import BUTTONS, Cable, FirmwareCrashed, parse_keys
 
 OUTPUT = """\
 Plays a scripted session of every game mode on the simulated handheld, run
-by the MicroPython unix port from the compiled install (build/bench/mpy:
-the same builder as `make bundle`, with the sim board) under a 192 KB heap.
+by the MicroPython unix port from the game's ROMFS image (build/romfs, the
+bytes the Broadside firmware carries; host_tools/sim/romboot.py mounts it at
+/rom and the modules run in place) under a 192 KB heap: the process gets
+192 KB's pool plus exactly the room the image's bytearray takes
+(host_tools.paths.rom_heap), and every heap figure below leaves the image out.
 The unix port is a 64-bit build (objects take more room than on the
 RP2040), so fitting here is a stricter test than the device's ~240 KB.
 
@@ -24,8 +36,12 @@ One JSON line per mode:
                        back to the main menu (every script ends there)
   peak_heap_bytes      the live heap's peak: gc.collect() after every frame,
                        then gc.mem_alloc() (host_tools/bench/probes/memprobe.py), less
-                       probe_heap_bytes (the interpreter and the probe,
-                       in use before the firmware starts)
+                       probe_heap_bytes (the interpreter, the launcher, the
+                       image's bytearray and the probe, in use before the
+                       firmware starts)
+  heap_total_bytes     the pool the game has: the process's, less rom_heap_bytes
+  rom_heap_bytes       the image's bytearray (romboot's ROM_BYTES; 0 from sources)
+  probe_heap_bytes     the interpreter, the launcher and the probe (the image left out)
   peak_screen, peak_modules  the screen on top at that peak, and every
                        module imported then (where to look for savings)
   boot_heap_bytes      live heap at the first frame (code of the menu, buffers)
@@ -49,9 +65,10 @@ Then the tour (mode "tour", host_tools/bench/soak.py): one session enters
 every mode in turn (its first screen) and comes back; menu_heap is the live
 heap at the main menu after each, qstrs the names the interpreter holds
 then (interned for good: the heap a first visit keeps), visit_bytes what
-each visit added. Then two comparisons on the menu: sources (.py) against the compiled
-bundle, and lazy loading against importing every game mode and every other
-module of the install at boot; and a summary line. Exit status 1 when a mode does not complete.
+each visit added. Then two comparisons on the menu: sources (.py, a files install) against
+the image ("mpy": its compiled modules, run in place), and lazy loading against importing
+every game mode and every other module of the install at boot; and a summary line.
+Exit status 1 when a mode does not complete.
 
 Adding a mode = one row in ROWS: its label key in firmware/core/modes.py, a key
 script (host_tools.sim.handheld syntax; 1:/2: pick a handheld when two are linked)
@@ -72,13 +89,12 @@ def _launch(install, heap, eager, n, warm=False):
     for i in range(n):
         # fixed seeds: every game mode replays the same game each run (two handhelds on a
         # cable need seeds of their own, or their nonces and coins would be the same)
-        env = {"BROADSIDE_MAIN": os.path.join(install, "main.py"), "BROADSIDE_SEED": str(7 + i)}
+        env = {"BROADSIDE_SEED": str(7 + i)}
         if eager:
             env["BROADSIDE_EAGER"] = "1"
         if warm:
             env["BROADSIDE_WARM"] = "1"
-        path = (os.path.join(install, "lib"),)
-        hs.append(Handheld(heap=heap, env=env, main=MEMPROBE, path=path, name="handheld %d" % (i + 1)))
+        hs.append(handheld(install, MEMPROBE, env, heap, name="handheld %d" % (i + 1)))
     if n == 2:
         Cable(hs[0], hs[1])
     return hs
@@ -204,7 +220,8 @@ def _numbers(stats, hs, moves):
         "boot_heap_bytes": heap("boot_live"),
         "end_heap_bytes": heap("live_now"),
         "heap_total_bytes": most("heap_total"),
-        "probe_heap_bytes": most("probe_start"),
+        "rom_heap_bytes": max(int(s.get("rom_bytes", 0)) for s in stats),
+        "probe_heap_bytes": max(int(s["probe_start"]) - int(s.get("rom_bytes", 0)) for s in stats),
         "frames": most("frames"),
         "boot_ms": round(most("boot_us") / 1000, 2),
         "max_frame_ms": round(most("work_max_us") / 1000, 2),
@@ -320,7 +337,7 @@ def run(
         r = play(mode, keys, n, installs["mpy"], heap=heap, cursor=_cursor(row), labels=labels, warm=warm)
         if with_min_heap and r.get("completed"):
             r["min_heap_kb"] = min_heap_kb(mode, keys, n, installs["mpy"], labels)
-        lines.append(dict(bench="memory", bundle="mpy", **r))
+        lines.append(dict(bench="memory", bundle="romfs", **r))
     if with_tour:
         from host_tools.bench import soak as bench_soak
 

@@ -1,16 +1,25 @@
-"""What the handheld benches share: the install they play (the compiled bundle for the sim
-board), the memory probe that runs in it, and the key scripts of a whole game of every mode
-(ROWS, and the pieces they are built from) with the keys that walk the main menu to a mode.
-bench memory measures ROWS, bench stall times their frames, bench soak visits the modes with
-the same scripts between its random presses.
+"""What the handheld benches share: the install they play (the game's ROMFS image, the bytes
+the Broadside firmware carries), the handheld that runs a probe in front of it (handheld()),
+the memory probe, and the key scripts of a whole game of every mode (ROWS, and the pieces they
+are built from) with the keys that walk the main menu to a mode. bench memory measures ROWS,
+bench stall times their frames, bench soak visits the modes with the same scripts between its
+random presses.
+
+From the image, the probe runs in host_tools/sim/romboot.py's process: the image's bytearray
+is in the GC heap, and the process has exactly that much more heap than the budget
+(host_tools.paths.rom_heap). The probes measure from their own start (probe_start: the
+interpreter, the launcher, the image's bytearray and the probe's code), so every heap figure
+the benches report is the firmware's alone; heap_total is the pool less the image's bytearray
+(rom_bytes), the budget's pool.
 
 Key scripts are host_tools.sim.handheld's syntax (KEY, WAITms, 1:/2: a handheld of two).
 """
 
 import os
 
-from host_tools.device import bundle
-from host_tools.paths import BUILD, FIRMWARE, PROBES
+from host_tools.device import bundle, romfs
+from host_tools.paths import BUILD, FIRMWARE, HEAP, PROBES
+from host_tools.sim.handheld import Handheld, rom_image
 
 MEMPROBE = os.path.join(PROBES, "memprobe.py")
 BENCH_DIR = os.path.join(BUILD, "bench")
@@ -119,10 +128,32 @@ def menu_keys(mode, labels):
 
 
 def build_installs(source=True, firmware_dir=FIRMWARE, where=BENCH_DIR):
-    """The sim-board installs the bench runs: {'mpy': dir[, 'py': dir]}."""
-    out = {"mpy": bundle.build("sim", os.path.join(where, "mpy"), arch=None, firmware_dir=firmware_dir).out}
+    """The installs the bench runs: {'mpy': the game's ROMFS image (a file: the compiled
+    modules, run in place)[, 'py': the sim board's install from sources (a folder)]}. The image is
+    build/romfs's (host_tools.sim.handheld.rom_image) for firmware/, else one of its own in where."""
+    if os.path.realpath(firmware_dir) == os.path.realpath(FIRMWARE):
+        out = {"mpy": rom_image()}
+    else:
+        out = {"mpy": romfs.build(out=os.path.join(where, "romfs"), firmware_dir=firmware_dir, log=None)}
     if source:
         out["py"] = bundle.build(
             "sim", os.path.join(where, "py"), compile=False, firmware_dir=firmware_dir
         ).out
     return out
+
+
+ROM_MAIN = "/rom/%s.mpy" % romfs.BOOT_NAME  # firmware/main.py in the image
+
+
+def handheld(install, probe, env=None, heap=HEAP, saves=None, name="handheld"):
+    """A simulated handheld whose firmware runs behind `probe` (MEMPROBE, the stall probe): from
+    the game's ROMFS image (install a file: the launcher mounts it and hands over to the probe),
+    or from a files install (a folder: main.py, lib/, boards/). BROADSIDE_MAIN tells the probe
+    the boot it runs in the end."""
+    env = dict(env or {})
+    if os.path.isfile(install):
+        env["BROADSIDE_MAIN"] = ROM_MAIN
+        return Handheld(heap=heap, env=env, main=probe, rom=install, saves=saves, name=name)
+    env["BROADSIDE_MAIN"] = os.path.join(install, "main.py")
+    lib = (os.path.join(install, "lib"),)
+    return Handheld(heap=heap, env=env, main=probe, path=lib, saves=saves, name=name)

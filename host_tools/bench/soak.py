@@ -1,9 +1,10 @@
 """A whole evening on one handheld: `python -m host_tools.bench soak --seed S --presses N`.
 
-One simulated handheld (or two on the cable with --linked) runs the compiled
-install (the same builder as `make bundle`, sim board) under the MicroPython
-unix port with a 192 KB heap, the garbage collector left to run when the heap
-fills as on the device. A seeded session goes from mode to mode: whole games
+One simulated handheld (or two on the cable with --linked) runs the game's
+ROMFS image (host_tools/sim/romboot.py mounts it; its modules run in place)
+under the MicroPython unix port with a 192 KB heap and the image's own room
+beside it (host_tools.paths.rom_heap), the garbage collector left to run when
+the heap fills as on the device. A seeded session goes from mode to mode: whole games
 (Battleship and Salvo against the CPU, Express, the card game in standard and
 beginner rules, Torpedo Attack, Settings, Continue of a game left saved), each
 visit followed by random presses (A five times as likely as B, the arrows,
@@ -13,7 +14,8 @@ handhelds play Link battle and Link salvo over the cable, random presses on
 both in between.
 
 The live heap at the main menu (gc.collect(), then gc.mem_alloc(), less what
-the interpreter and the probe hold before the firmware starts) is taken after
+the interpreter, the launcher, the image's bytearray and the probe hold before
+the firmware starts: the image is never in a figure here) is taken after
 every visit; the peak is sampled with a collection every SAMPLE frames and at
 every look at the screen (host_tools/bench/probes/memprobe.py). A firmware crash is
 counted, named, and the handheld boots again on the same saves.
@@ -31,13 +33,12 @@ the menu. One JSON line:
 
 import argparse
 import json
-import os
 import random
 import time
 
 from host_tools.bench import session
 from host_tools.paths import HEAP
-from host_tools.sim.handheld import Cable, FirmwareCrashed, Handheld, parse_keys
+from host_tools.sim.handheld import Cable, FirmwareCrashed, parse_keys
 
 RETAINED_MAX = 8 * 1024
 SAMPLE = 32  # frames between two samples of the peak (a gc.collect each: see above)
@@ -109,20 +110,11 @@ class Session:
             h.close()
         self.hs = []
         for i in range(self.n):
-            env = {
-                "BROADSIDE_MAIN": os.path.join(self.install, "main.py"),
-                "BROADSIDE_SEED": str(self.seed * 10 + i + 1),
-            }
+            env = {"BROADSIDE_SEED": str(self.seed * 10 + i + 1)}
             env.update(self.env)
             saves = self.saves[i] if self.saves else None
-            h = Handheld(
-                heap=self.heap,
-                env=env,
-                main=session.MEMPROBE,
-                path=(os.path.join(self.install, "lib"),),
-                saves=saves,
-                name="handheld %d" % (i + 1),
-            )
+            name = "handheld %d" % (i + 1)
+            h = session.handheld(self.install, session.MEMPROBE, env, self.heap, saves, name)
             self.hs.append(h)
         self.saves = [h.saves for h in self.hs]
         if self.n == 2:

@@ -6,7 +6,7 @@ UART interrupt fills, `rxbuf` bytes in boards/pico_oled.py); a frame that
 runs longer than the buffer takes to fill loses bytes, and the link resends
 them. This bench plays the link games of the memory bench (Link battle, Link
 salvo, Torpedo over the cable; two handhelds on the virtual cable, the
-compiled install, fixed seeds) and prints, for each, the longest frames in
+game's ROMFS image, fixed seeds) and prints, for each, the longest frames in
 device milliseconds against the link budget (docs/link-protocol.md, section 1):
 
   budget_ms              the longest frame the link allows: rxbuf's fill time
@@ -38,7 +38,7 @@ from host_tools.bench import session as bm
 from host_tools.bench.memory import merged
 from host_tools.bench.probes.calib import CAL_DEVICE_US
 from host_tools.paths import BUILD, FIRMWARE, PROBES
-from host_tools.sim.handheld import FRAME_MS, Cable, FirmwareCrashed, Handheld, parse_keys
+from host_tools.sim.handheld import FRAME_MS, Cable, FirmwareCrashed, parse_keys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STALLPROBE = os.path.join(PROBES, "stallprobe.py")
@@ -117,13 +117,8 @@ def play_once(mode, keys, install, labels, heap, logs):
     """One session; returns each handheld's calibration numbers (its long frames go to logs)."""
     hs = []
     for i in range(2):
-        env = {
-            "BROADSIDE_MAIN": os.path.join(install, "main.py"),
-            "BROADSIDE_SEED": str(7 + i),
-            "BROADSIDE_STALL_LOG": logs[i],
-        }
-        path = (os.path.join(install, "lib"),)
-        hs.append(Handheld(heap=heap, env=env, main=STALLPROBE, path=path, name="handheld %d" % (i + 1)))
+        env = {"BROADSIDE_SEED": str(7 + i), "BROADSIDE_STALL_LOG": logs[i]}
+        hs.append(bm.handheld(install, STALLPROBE, env, heap, name="handheld %d" % (i + 1)))
     Cable(hs[0], hs[1])
     steps = parse_keys(bm.SETTLE + bm.menu_keys(mode, labels) + keys) + [(None, 0, 0, 10)]
     # One handheld works at a time (each frame answered, then run to its end before the other's):

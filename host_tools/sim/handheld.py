@@ -9,9 +9,11 @@ speaker and link cable.
     python -m host_tools.sim.handheld --link socket://HOST:5123   # ... which joins it
     python -m host_tools.sim.handheld --link /dev/ttyUSB0  # a real handheld on a USB-UART adapter
 
-It runs the compiled install (.mpy, as `make flash` puts on the device) by
-default: compiling the sources takes heap the device never spends, and at
-the default 192 KB some modes do not fit then. --sources runs firmware/.
+It runs the game from its ROMFS image by default (build/romfs/broadside.romfs, the very
+bytes the Broadside firmware carries: host_tools.device.romfs), mounted at /rom by
+host_tools/sim/romboot.py, its modules run in place as on the device; the process gets
+the heap budget plus the image's own room (host_tools.paths.rom_heap). --sources runs
+firmware/ (compiled in the handheld's heap: some modes do not fit 192 KB then).
 
 Keys (interactive): arrows move, z/space/Enter = A, x/Backspace = B,
 p = screenshot PNG, q = quit. Key scripts: UP DOWN LEFT RIGHT A B, WAIT<ms>,
@@ -30,7 +32,7 @@ import threading
 import time
 
 from host_tools.device import deps
-from host_tools.paths import BOARDS, BUILD, FIRMWARE, HEAP, MPLIB, ROOT, micropython
+from host_tools.paths import BOARDS, FIRMWARE, HEAP, MPLIB, ROOT, micropython, rom_command
 from host_tools.sim import cable_port
 from host_tools.sim.ssd1306 import SSD1306, to_png
 
@@ -51,11 +53,16 @@ def _rel(path):
 
 
 class Handheld:
-    """One micropython process running firmware/main.py on the sim board."""
+    """One micropython process running the firmware on the sim board: from a ROMFS image
+    (rom), or firmware/main.py and the sources by default."""
 
-    def __init__(self, board="sim", heap=HEAP, saves=None, env=None, name="handheld", main=None, path=None):
-        """main/path run another boot script or module folders (the memory
-        bench runs the compiled bundle in build/: see host_tools.bench.memory)."""
+    def __init__(self, board="sim", heap=HEAP, saves=None, env=None, name="handheld", main=None, path=None,
+                 rom=None):  # fmt: skip
+        """rom: a ROMFS image (rom_image()) to boot from, through host_tools/sim/romboot.py; heap
+        is then the game's budget, and the process gets the image's room besides. main: another
+        boot script (a bench probe; with rom, the launcher hands over to it); path: module folders
+        (without rom, they replace firmware/, boards/ and build/mplib; with rom, they come after
+        the image's)."""
         deps.install()
         self.name = name
         self.oled = SSD1306()
@@ -74,15 +81,23 @@ class Handheld:
         self.restarts = 0  # the firmware restarted itself (hw.reset: back to the menu after a game)
         self.mems = []  # the last heap numbers of each process before it restarted
         e = dict(os.environ)
+        self.rom = None  # with rom: host_tools.paths.RomHeap, the image's part of the heap
+        if rom:
+            self._cmd, rom_env, self.rom = rom_command(rom, heap, script=main)
+            e.update(rom_env)
+            dirs = path or ()
+        else:
+            boot = _rel(main or os.path.join(FIRMWARE, "main.py"))
+            self._cmd = [micropython(), "-X", "heapsize=" + heap, boot]
+            dirs = path or (FIRMWARE, BOARDS, MPLIB)
         e.update(
             BROADSIDE_BOARD=board,
             BROADSIDE_SAVES=self.saves,
-            MICROPYPATH=":".join(tuple(_rel(p) for p in path or (FIRMWARE, BOARDS, MPLIB)) + (".frozen",)),
+            MICROPYPATH=":".join(tuple(_rel(p) for p in dirs) + (".frozen",)),
         )
         if env:
             e.update(env)
         self._env = e
-        self._cmd = [micropython(), "-X", "heapsize=" + heap, _rel(main or os.path.join(FIRMWARE, "main.py"))]
         self._spawn()
 
     def _spawn(self):
@@ -187,11 +202,18 @@ class Handheld:
         self.reply(mask, flags)
 
     def memory(self):
-        """Ask the firmware for its heap numbers (answered next frame)."""
+        """Ask the firmware for its heap numbers (answered next frame): the sim board's alloc,
+        peak_alloc, peak_live (gc.mem_alloc()) and free; from an image, alloc and the peaks less
+        the image's bytearray (self.rom.alloc), so that they are the game's heap."""
         self.frame(flags=1)
         self.run_to_frame()
         self.reply(0)
-        return self.mem
+        mem = dict(self.mem or {})
+        if self.rom is not None:
+            for key in ("alloc", "peak_alloc", "peak_live"):
+                if key in mem:
+                    mem[key] = str(int(mem[key]) - self.rom.alloc)
+        return mem
 
     def screen(self):
         return self.oled.pixels()
@@ -443,41 +465,20 @@ def interactive(handhelds, shot_dir=".", cables=()):
         sys.stdout.write("\x1b[?25h\n")
 
 
-COMPILED = os.path.join(BUILD, "sim-install")
-
-
-def compiled_install():
-    """(main.py, module folders) of the sim board's compiled install, built
-    as for the device: .mpy files, so nothing compiles in the handheld's heap.
-
-    Built again only when a source (or mpy-cross, or the bundler) changed, under
-    a lock: two simulators on one computer (--listen and --link) must not
-    swap the install under each other while one of them runs it."""
+def rom_image():
+    """The game's ROMFS image (build/romfs/broadside.romfs), brought up to date first: what the
+    simulator, the MicroPython tests and the benches run. host_tools.device.romfs.build compiles
+    only what changed (about 0.1 s when nothing did); a lock keeps two simulators on one computer
+    (--listen and --link) from building it at once."""
     import fcntl
-    import hashlib
 
-    from host_tools.device import bundle
+    from host_tools.device import romfs
 
-    digest = hashlib.sha256(repr(bundle.mpy_cross_version()).encode())
-    for dest, src, _kind in bundle.sources("sim") + [("bundler", bundle.__file__, "")]:
-        with open(src, "rb") as f:
-            digest.update(dest.encode() + b"\0" + f.read() + b"\0")
-    digest = digest.hexdigest()
-    stamp = os.path.join(COMPILED, ".sources")
-    os.makedirs(BUILD, exist_ok=True)
-    with open(COMPILED + ".lock", "w") as lock:
+    deps.install()
+    os.makedirs(romfs.ROMFS_DIR, exist_ok=True)
+    with open(os.path.join(romfs.ROMFS_DIR, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            with open(stamp) as f:
-                fresh = f.read() == digest
-        except OSError:
-            fresh = False
-        if not fresh:
-            bundle.build("sim", COMPILED, arch=None)
-            with open(stamp, "w") as f:
-                f.write(digest)
-    out = COMPILED
-    return os.path.join(out, "main.py"), (os.path.join(out, "lib"), os.path.join(out, "boards"))
+        return romfs.build(log=None)
 
 
 def _cue_names(h):
@@ -499,7 +500,7 @@ def main(argv=None):
     ap.add_argument(
         "--compiled",
         action="store_true",
-        help="run the compiled .mpy install, as the device does (the default)",
+        help="run the game from its ROMFS image (build/romfs), as the Broadside firmware does (the default)",
     )
     ap.add_argument(
         "--sources",
@@ -553,7 +554,7 @@ def main(argv=None):
     except cable_port.LinkError as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
-    main_py, path = compiled_install() if not args.sources else (None, None)
+    rom = rom_image() if not args.sources else None
 
     n = 2 if args.pair else 1
     handhelds = []
@@ -567,8 +568,7 @@ def main(argv=None):
                 heap=args.heap,
                 saves=saves,
                 name="handheld %d" % (i + 1),
-                main=main_py,
-                path=path,
+                rom=rom,
             )
         )
     if n == 2:

@@ -4,7 +4,7 @@
                                                and build/screens/all.png
 
 The screens come from the catalogues in catalogs/ (see tests/kit/screens.py),
-drawn by the real firmware under the MicroPython unix port. Look at them:
+drawn by the real firmware under the MicroPython unix port, from the game's ROMFS image. Look at them:
 a screen that is hard to read is a bug.
 """
 
@@ -14,7 +14,7 @@ import sys
 
 from host_tools.check import mpycheck
 from host_tools.device import deps
-from host_tools.paths import BUILD, HEAP, ROOT, micropython
+from host_tools.paths import BUILD, HEAP, ROOT, micropython, rom_command
 
 
 def decode(hexbuf):
@@ -23,19 +23,25 @@ def decode(hexbuf):
 
 
 def collect(prefix="", compiled=False):
-    """[(screen name, lang, rows)] of the screens whose names start with prefix. compiled:
-    the firmware and catalogues as compiled for the tests (build/mpycheck), as on the device."""
+    """[(screen name, lang, rows)] of the screens whose names start with prefix. compiled: the
+    firmware from the game's ROMFS image, run in place as on the device (host_tools/sim/romboot.py
+    mounts it, with the heap's budget and the image's room: host_tools.paths.rom_heap), and the
+    catalogues as compiled for the tests (build/mpycheck); else all from the sources."""
     deps.install()
     env = dict(os.environ)
-    paths = ["tests/kit/fake", "tests/kit", "boards", "firmware", "build/mplib", "."]
+    script = os.path.join(ROOT, "tests", "kit", "screens_dump.py")
     if compiled:
         if mpycheck.compile_all(quiet=True):
             raise SystemExit("screens: some modules do not compile (above)")
-        paths = ["build/mpycheck/firmware", "build/mpycheck/boards", "build/mpycheck"] + paths
+        from host_tools.sim.handheld import rom_image
+
+        paths = ["tests/kit/fake", "tests/kit", "build/mpycheck", "."]  # the firmware: the image's
+        cmd, rom_env, _heap = rom_command(rom_image(), HEAP, script, [prefix] if prefix else [])
+        env.update(rom_env)
+    else:
+        paths = ["tests/kit/fake", "tests/kit", "boards", "firmware", "build/mplib", "."]
+        cmd = [micropython(), "-X", "heapsize=" + HEAP, script] + ([prefix] if prefix else [])
     env["MICROPYPATH"] = ":".join(os.path.join(ROOT, p) for p in paths)
-    cmd = [micropython(), "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tests", "kit", "screens_dump.py")]
-    if prefix:
-        cmd.append(prefix)
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
     if out.returncode:
         raise SystemExit("screens: firmware failed\n" + out.stdout[-3000:] + out.stderr[-3000:])

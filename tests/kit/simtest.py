@@ -2,28 +2,27 @@
 
 import os
 
-from host_tools.sim.handheld import Handheld, compiled_install, run_script
+from host_tools.sim.handheld import Handheld, rom_image, run_script
 from host_tools.sim.ssd1306 import from_png, to_png
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
 UPDATE = os.environ.get("BROADSIDE_UPDATE_GOLDEN") == "1"
 
 
-_INSTALL = []
+_IMAGE = []
 
 
-def compiled():
-    """(main.py, module folders) of the compiled install, built once per test run: the
-    simulator runs what the device runs (host_tools.sim.handheld: compiled by default)."""
-    if not _INSTALL:
-        _INSTALL.append(compiled_install())
-    return _INSTALL[0]
+def image():
+    """The game's ROMFS image, brought up to date once per test run: the simulator runs what the
+    device runs (host_tools.sim.handheld: from the image by default)."""
+    if not _IMAGE:
+        _IMAGE.append(rom_image())
+    return _IMAGE[0]
 
 
 def play(keys="", saves=None, env=None, board="sim", tail=10):
-    """A running handheld (the compiled install) after the key script (close it when done)."""
-    main, path = compiled()
-    h = Handheld(board=board, saves=saves, env=env, main=main, path=path)
+    """A running handheld (the game's ROMFS image) after the key script (close it when done)."""
+    h = Handheld(board=board, saves=saves, env=env, rom=image())
     try:
         run_script([h], keys, tail_frames=tail)
     except Exception:

@@ -21,7 +21,7 @@ import pytest
 from simtest import open_mode
 
 from host_tools.paths import ROOT
-from host_tools.sim.handheld import compiled_install
+from host_tools.sim.handheld import rom_image
 
 SPEED = "4"
 PRESSES = 2000  # A on both: the coin, Start, then every shot (the game needs about 400)
@@ -32,7 +32,7 @@ SHOTS = ("hit", "miss", "sunk")
 
 @pytest.fixture(scope="module", autouse=True)
 def install():
-    compiled_install()  # built once here, not by the two simulators at once
+    rom_image()  # built once here, not by the two simulators at once
 
 
 class Sim:

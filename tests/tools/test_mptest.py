@@ -20,7 +20,7 @@ def test_heap():
 def _checkout(at):
     """A checkout at `at`: the repository's folders linked in, and a probe test."""
     os.makedirs(os.path.join(at, "probe"))
-    for name in ("firmware", "boards", "tests", "build"):
+    for name in ("firmware", "boards", "tests", "build", "host_tools"):  # host_tools: the image's launcher
         os.symlink(os.path.join(ROOT, name), os.path.join(at, name))
     with open(os.path.join(at, "probe", "test_heap.py"), "w") as f:
         f.write(_PROBE)
@@ -42,7 +42,7 @@ def test_heap_does_not_depend_on_where_the_checkout_is_nor_on_home(tmp_path):
     assert mpycheck.compile_all(quiet=True) == 0
     short = _checkout(str(tmp_path / "a"))
     deep = _checkout(str(tmp_path / ("a-much-longer-folder-name-" * 4) / "and" / "deeper" / "main"))
-    for mpy in ("build/mpycheck", None):  # compiled (the default) and from sources
+    for mpy in ("build/mpycheck", None):  # from the ROMFS image (the default) and from sources
         seen = {
             _heap(short, "/root", mpy),
             _heap(deep, "/home/a-user-with-a-long-name/and/a/longer/home", mpy),

@@ -5,17 +5,17 @@ cable, played to the end by a loop that reads the screen and presses keys
 (it fires when it sees the rod at the sight); golden images of the locating
 and periscope screens."""
 
-from simtest import assert_golden, open_mode, play
+from simtest import assert_golden, image, open_mode, play
 
 from host_tools.paths import HEAP
-from host_tools.sim.handheld import BUTTONS, Cable, Handheld, compiled_install, run_script
+from host_tools.sim.handheld import BUTTONS, Cable, Handheld, run_script
 
 SEED = {"BROADSIDE_SEED": "7"}
 # main menu (no saved game) -> Torpedo Attack
 TORPEDO = "WAIT330," + open_mode("torpedo").rstrip(",")
 CPU_GAME = TORPEDO + ",A,A"  # -> Play the CPU -> Start with the shuffled fleet
-# Two handhelds run the compiled install (as make play2 does) in the heap the memory target
-# names: a cable game's peak is about 175 KB of the 64-bit unix port's 192 KB (the engine, the
+# Two handhelds run the game's ROMFS image (as make play2 does) in the heap the memory target
+# names: a cable game's peak is about 120 KB of the 64-bit unix port's 192 KB (the engine, the
 # link's modules, their buffers, the rival's commitments, the screens; `make bench`).
 CABLE_HEAP = HEAP
 
@@ -130,9 +130,8 @@ def test_a_cursor_move_sends_few_bytes():
 
 
 def test_a_whole_game_between_two_handhelds_on_the_cable():
-    main_py, path = compiled_install()
-    a = Handheld(env={"BROADSIDE_SEED": "7"}, heap=CABLE_HEAP, name="handheld 1", main=main_py, path=path)
-    b = Handheld(env={"BROADSIDE_SEED": "8"}, heap=CABLE_HEAP, name="handheld 2", main=main_py, path=path)
+    a = Handheld(env={"BROADSIDE_SEED": "7"}, heap=CABLE_HEAP, name="handheld 1", rom=image())
+    b = Handheld(env={"BROADSIDE_SEED": "8"}, heap=CABLE_HEAP, name="handheld 2", rom=image())
     cable = Cable(a, b)
     shown = []
 

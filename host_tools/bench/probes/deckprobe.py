@@ -1,7 +1,8 @@
 """Run by the MicroPython unix port for host_tools/bench/lcdeck.py (never on the device): times
 the mental-poker deck's work (link.deck) and the stall benchmark's calibration loop in the
-same process, and prints one JSON line. The firmware comes from MICROPYPATH (the bench sets
-it to the compiled firmware), calib.py from this script's own folder."""
+same process, and prints one JSON line. The firmware comes from the game's ROMFS image (the
+bench runs this through host_tools/sim/romboot.py, which mounts it), calib.py from this
+script's own folder."""
 
 
 from calib import best_us as best

@@ -8,8 +8,11 @@ What it measures, all on the firmware's side of the pipe:
   with time.ticks_us; the time spent waiting for the front end is left out;
 - the live heap: with frame flag 4, gc.collect() after every frame (timed
   separately) and the peak of gc.mem_alloc(); the heap in use when this
-  script starts (the interpreter and this script's own code) is reported
-  too, so the bench can leave it out;
+  script starts (probe_start: the interpreter and this script's own code, and
+  from a ROMFS image the launcher and the image's bytearray) is reported
+  too, so the bench can leave it out; heap_total is the pool less the image's
+  bytearray (rom_bytes: host_tools/sim/romboot.py's ROM_BYTES, 0 without an
+  image), the budget's pool; the console's live_heap leaves the image out too;
 - boot: from this script's start to the first frame (imports, board, app),
   and the live heap then;
 - each game mode's import (time and the heap it keeps), through a wrapper
@@ -20,8 +23,10 @@ the screen on top and, on a menu, the entry under its cursor). Frame flag
 16 prints micropython.qstr_info() and the live heap on the console (32: and
 every qstr, one Q(...) line each).
 
-Environment: BROADSIDE_MAIN is the main.py to run (its folder holds the
-install); BROADSIDE_EAGER=1 imports every game mode and every other module
+Environment: BROADSIDE_MAIN is the boot to run: a files install's main.py (its
+folder holds the install), or /rom/broadside.mpy when host_tools/sim/romboot.py
+mounted the game's image and handed over to this script (then /rom holds it);
+BROADSIDE_EAGER=1 imports every game mode and every other module
 of the install before the app starts (the "imported-all" comparison for
 lazy loading); BROADSIDE_WARM=1 imports every game module once and drops it
 again before the app starts (every name they hold interned for good: the
@@ -36,9 +41,12 @@ from time import ticks_diff, ticks_us
 
 import micropython
 
+import __main__
+
 T_START = ticks_us()
 gc.collect()
-A0 = gc.mem_alloc()  # the interpreter and this script: not the firmware's
+A0 = gc.mem_alloc()  # the interpreter, this script (from an image: the launcher, the image): not the game's
+ROM = getattr(__main__, "ROM_BYTES", 0)  # the image's bytearray (romboot.py); run as a script, 0
 MAIN = os.getenv("BROADSIDE_MAIN")
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 # The install's own folder stands where the device's / would be: this probe's folder goes off
@@ -52,11 +60,13 @@ _MAIN_DIR = MAIN[: MAIN.rfind("/")]
 for _d in (_MAIN_DIR + "/../boards", _MAIN_DIR + "/boards"):
     try:
         os.stat(_d)
-        sys.path.append(_d)
+        if _d not in sys.path:  # the launcher put /rom/boards there already
+            sys.path.append(_d)
         break
     except OSError:
         pass
-sys.path.insert(0, _MAIN_DIR)
+if _MAIN_DIR not in sys.path:
+    sys.path.insert(0, _MAIN_DIR)
 
 # [frames, work_max_us, work_sum_us, gc_max_us, peak_live, boot_us, last_t, boot_live]
 N = [0, 0, 0, 0, 0, -1, 0, 0]
@@ -105,9 +115,10 @@ def _report(link):
         item = item if isinstance(item, str) else item[0]
     parts = [
         "frames=%d work_max_us=%d work_sum_us=%d gc_max_us=%d peak_live=%d boot_us=%d boot_live=%d "
-        "live_now=%d probe_start=%d heap_total=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
+        "live_now=%d probe_start=%d heap_total=%d rom_bytes=%d screen=%s depth=%d loaded=%s peak_at=%s sel=%s"
         % (
-            N[0], N[1], N[2], N[3], N[4], N[5], N[7], gc.mem_alloc(), A0, gc.mem_alloc() + gc.mem_free(),
+            N[0], N[1], N[2], N[3], N[4], N[5], N[7], gc.mem_alloc(), A0,
+            gc.mem_alloc() + gc.mem_free() - ROM, ROM,
             type(top).__name__ if top is not None else "-",
             len(APP[0].stack) if APP[0] is not None else 0,
             ",".join(m for m in WATCH if m in sys.modules),
@@ -157,7 +168,7 @@ def _instrument(link):
                 micropython.qstr_info(1)  # any argument prints every qstr
             else:
                 micropython.qstr_info()
-            print("live_heap=%d" % gc.mem_alloc())
+            print("live_heap=%d" % (gc.mem_alloc() - ROM))
         N[6] = ticks_us()
         return now
 
@@ -231,4 +242,5 @@ if os.getenv("BROADSIDE_WARM") == "1":
 
     _warm(_MAIN_DIR + "/lib", "")
 
-__import__("main")  # runs the handheld until the front end closes
+# main (a files install) or broadside (the image): runs the handheld until the front end closes
+__import__(MAIN[MAIN.rfind("/") + 1 : MAIN.rfind(".")])

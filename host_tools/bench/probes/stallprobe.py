@@ -95,7 +95,9 @@ K = CAL_DEVICE_US / CAL[0]
 RECAL = 200
 
 def _paths(main):
-    """The install's folder first and its boards, never this folder (CPython's sim.py is here)."""
+    """The install's folder first and its boards, never this folder (CPython's sim.py is here).
+    From the game's image (main /rom/broadside.mpy) the launcher put /rom/lib and /rom/boards on
+    the path, and /rom after them."""
     here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
     sys.path[:] = [p for p in sys.path if p != here and not p.endswith("/" + here)]
     top = main[: main.rfind("/")]
@@ -104,12 +106,15 @@ def _paths(main):
             os.stat(d)
         except OSError:
             continue
-        sys.path.append(d)
+        if d not in sys.path:
+            sys.path.append(d)
         break
-    sys.path.insert(0, top)
+    if top not in sys.path:
+        sys.path.insert(0, top)
 
 
-_paths(os.getenv("BROADSIDE_MAIN"))
+MAIN = os.getenv("BROADSIDE_MAIN")
+_paths(MAIN)
 
 # this frame: [host us left out, oled bytes, saves, save bytes, erases, flash-off us, frame no]
 F = [0, 0, 0, 0, 0, 0, 0]
@@ -320,4 +325,5 @@ def _hook():
 from core import app  # noqa: E402
 
 _hook()
-__import__("main")  # runs the handheld until the front end closes
+# main (a files install) or broadside (the image): runs the handheld until the front end closes
+__import__(MAIN[MAIN.rfind("/") + 1 : MAIN.rfind(".")])
