@@ -42,34 +42,12 @@ _carrier_memo = [{}, {}]  # per game type: target-kind mask -> fixed-point odds
 
 
 # ---- the dynamic programme ----
-def _roll(burst, i, miss, h, rolls, one, memo, local):
-    """Odds with i dice still to throw in this roll, `miss` dice already missed
-    (to reroll), h hits still needed, `rolls` rolls left counting this one."""
-    if h <= 0:
-        return one
-    if i == 0:
-        if rolls > 1 and miss > 0:
-            return _value(burst, miss, h, rolls - 1, one, memo)
-        return 0
-    key = (i * 9 + miss) * 8 + h
-    v = local.get(key)
-    if v is None:
-        hit = _roll(burst, i - 1, miss, h - 1, rolls, one, memo, local)
-        missed = _roll(burst, i - 1, miss + 1, h, rolls, one, memo, local)
-        if burst == BURST_NONE:
-            b = missed
-        elif burst == BURST_ONE:
-            b = hit
-        elif burst == BURST_TWO:
-            b = _roll(burst, i - 1, miss, h - 2, rolls, one, memo, local)
-        else:  # BURST_SINKS
-            b = one
-        v = (hit + b + 4 * missed + 3) // 6  # exact when one = 6**D
-        local[key] = v
-    return v
-
-
+# Bottom up, one die at a time, never by recursion over the dice: on the Pico every Python call
+# nests in MicroPython's 8 KB C stack, and an attack's dice and rolls (the Admiral's game: up to
+# 18 dice thrown) recursed deep enough to raise "maximum recursion depth" behind the game's own
+# frames. Only the rolls recurse (through _value: at most 4 deep).
 def _value(burst, dice, need, rolls, one, memo):
+    """Odds (in units of `one`) to score `need` hits with `dice` dice in up to `rolls` rolls."""
     if need <= 0:
         return one
     if dice <= 0 or rolls <= 0:
@@ -77,9 +55,41 @@ def _value(burst, dice, need, rolls, one, memo):
     key = ((burst * 9 + dice) * 6 + need) * 5 + rolls
     v = memo.get(key)
     if v is None:
-        v = _roll(burst, dice, 0, need, rolls, one, memo, {})
+        v = _attack(burst, dice, need, rolls, one, memo)
         memo[key] = v
     return v
+
+
+def _attack(burst, dice, need, rolls, one, memo):
+    """One roll of `dice` dice, the next rolls through _value. prev[m][h]: the odds with the
+    dice of this roll thrown but i, m of them missed (to reroll), h hits still needed; built
+    from i = 0 (the roll over: reroll the missed dice while a roll is left) up to i = dice."""
+    prev = []
+    for m in range(dice + 1):
+        row = [one]
+        for h in range(1, need + 1):
+            row.append(_value(burst, m, h, rolls - 1, one, memo) if rolls > 1 and m > 0 else 0)
+        prev.append(row)
+    for i in range(1, dice + 1):
+        cur = []
+        for m in range(dice - i + 1):
+            below, missing = prev[m], prev[m + 1]
+            row = [one]
+            for h in range(1, need + 1):
+                hit = below[h - 1]  # the die shows the target's symbol
+                missed = missing[h]  # a blank: set aside to reroll
+                if burst == BURST_NONE:
+                    b = missed
+                elif burst == BURST_ONE:
+                    b = hit
+                elif burst == BURST_TWO:
+                    b = below[h - 2] if h >= 2 else one
+                else:  # BURST_SINKS
+                    b = one
+                row.append((hit + b + 4 * missed + 3) // 6)  # exact when one = 6**D
+            cur.append(row)
+        prev = cur
+    return prev[0][need]
 
 
 def odds(burst, dice, need, rolls):
