@@ -10,7 +10,7 @@ import sys
 from express import ai
 from express.rules import SHIP_TABLE
 
-ROOM = 20  # frames beyond the test's (the odds take 11, the comparisons' and setrecursionlimit's own a few; die by die took 43)
+ROOM = 20  # frames beyond the test's: the odds take 11 (die by die: 43)
 
 
 def _fresh():
