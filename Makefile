@@ -69,15 +69,18 @@ bench: $(STAMP)
 bundle: $(STAMP)
 	$(VPY) -m host_tools.device.flash bundle --board $(BOARD) $(if $(LINES),--lines,)
 
+# make flash: on Broadside's firmware the game's ROMFS image (only when it changed), on MicroPython's
+# own the files install; /saves copied to build/saves/ first (docs/flashing.md section 3).
+# ROMFS=1 insists on ROMFS, FILES=1 on files.
 flash: $(STAMP)
-	$(VPY) -m host_tools.device.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,)
+	$(VPY) -m host_tools.device.flash flash --board $(BOARD) $(if $(PORT),--port $(PORT),) $(if $(LINES),--lines,) \
+		$(if $(ROMFS),--romfs,) $(if $(FILES),--files,)
 
-# UF2 files to drag onto a Pico in BOOTSEL mode (no Python needed there): build/uf2/broadside-files.uf2,
-# a littlefs image of what `make flash` installs at the RPI_PICO filesystem's place; with
-# MICROPYTHON_UF2=path/to/RPI_PICO.uf2 also build/uf2/broadside-pico.uf2, the two joined.
-# It replaces the Pico's saved games; `make flash` is the update that keeps them.
-uf2: $(STAMP)
-	$(VPY) -m host_tools.device.uf2 --board $(BOARD) $(if $(MICROPYTHON_UF2),--micropython $(MICROPYTHON_UF2),) $(if $(LINES),--lines,)
+# One file to drag onto a Pico in BOOTSEL mode (no Python needed there): build/uf2/broadside.uf2,
+# Broadside's firmware (make firmware) and the game's ROMFS image (make romfs) joined. It installs
+# the game and, dragged onto a Pico that runs it, updates it and keeps /saves (docs/flashing.md).
+uf2: firmware
+	$(VPY) -m host_tools.device.uf2 --board $(BOARD)
 
 # The game as a ROMFS image: build/romfs/broadside.romfs (host_tools/device/romfs.py), the compiled
 # modules that run in place from flash; BOARD (pico_oled) is the board it starts by default.
@@ -145,10 +148,12 @@ test-web: web-test-setup
 	BROADSIDE_WEB=1 BROADSIDE_WEB_DIR=$(CURDIR)/build/web BROADSIDE_CHROMIUM=$(CHROMIUM) $(if $(WEB_SHOTS),BROADSIDE_WEB_SHOTS=1,) \
 		$(VPY) -m pytest -q tests/web
 
-# The install on MicroPython's own RPI_PICO firmware, in the rp2040py emulator (tests/rp2/,
-# host_tools/device/rp2pico.py): the emulator from requirements-rp2.txt, installed here. FIRMWARE=path.uf2,
-# by default the shared build of v1.28.0; without one it says where to get it and skips.
-# FULL=1: every check (every mode, two linked Picos, the shuffle); else the CI part.
+# The game on the Pico's real firmware, in the rp2040py emulator (tests/rp2/, host_tools/device/rp2pico.py),
+# by both routes: MicroPython's official RPI_PICO UF2 with the game as files (FIRMWARE=path.uf2, by
+# default the shared build of v1.28.0; without one it says where to get it and skips), and Broadside's
+# own firmware with the game in ROMFS (built here first by make uf2 when MICROPYTHON_SRC is there).
+# The emulator comes from requirements-rp2.txt, installed here.
+# FULL=1: every check (every mode, two linked Picos, the shuffle, the tour); else the CI part.
 FIRMWARE ?= $(wildcard $(CURDIR)/../shared/firmware/micropython-v1.28.0-RPI_PICO.uf2)
 RP2STAMP := $(VENV)/.installed-rp2
 
@@ -163,6 +168,11 @@ test-rp2: $(STAMP)
 	@if [ -z "$(FIRMWARE)" ] || [ ! -f "$(FIRMWARE)" ]; then \
 		echo "test-rp2: skipped: no MicroPython RPI_PICO firmware$(if $(FIRMWARE), at $(FIRMWARE),); get the official v1.28.0 UF2 from https://micropython.org/download/RPI_PICO/ and run make test-rp2 FIRMWARE=path.uf2"; \
 		exit 0; \
+	fi; \
+	if [ -n "$(MICROPYTHON_SRC)" ] && [ -e "$(MICROPYTHON_SRC)" ]; then \
+		$(MAKE) --no-print-directory uf2 || exit 1; \
+	else \
+		echo "test-rp2: no MicroPython source (MICROPYTHON_SRC): the ROMFS route's tests skip"; \
 	fi; \
 	$(MAKE) --no-print-directory rp2-setup && \
 	BROADSIDE_RP2=1 BROADSIDE_RP2_FIRMWARE=$(abspath $(FIRMWARE)) $(if $(FULL),BROADSIDE_RP2_FULL=1,) \

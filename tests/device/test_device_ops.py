@@ -242,3 +242,95 @@ def test_probe_reports_room_state_and_hashes():
     assert lines["/lib/zzz.mpy"] == ["-", "-"]
     assert lines["/lib/b.mpy"][1] == "owned"  # installed files are listed even when not asked for
     assert OUT[-1] == "probe-ok"
+
+
+# -- Broadside's firmware: a files install leaves, the host's copy of /saves comes back ----------
+
+
+def _files_install():
+    _fresh()
+    for p in OLD:
+        _put(p, OLD[p])
+    _put(ops.MANIFEST, _manifest(OLD).encode())
+    _put("/saves/fleet", SAVE)
+
+
+def test_a_files_install_leaves_whole_or_not_at_all():
+    """switch([], files, None): what make flash does on ROMFS firmware with a files install left
+    (its /main.py would run instead of the game). A cut anywhere, then recover(): the install
+    whole with its list, or nothing but the saves."""
+    gone = sorted(OLD) + [ops.MANIFEST]
+    outcomes = []
+    cut_at = 0
+    while True:
+        _files_install()
+        ops.os = CutOs(cut_at)
+        try:
+            ops.switch([], gone, None)
+            finished = True
+        except PowerCut:
+            finished = False
+        ops.os = os
+        ops.recover()
+        files = _files()
+        assert files["/saves/fleet"] == SAVE
+        rest = {p: d for p, d in files.items() if not p.startswith("/saves")}
+        assert rest in ({}, dict(OLD, **{ops.MANIFEST: _manifest(OLD).encode()})), (cut_at, rest)
+        outcomes.append(rest == {})
+        if finished:
+            break
+        cut_at += 1
+    assert cut_at > 3 and outcomes[0] is False and outcomes[-1] is True
+    ops.prune(["/lib"])
+    assert sorted(os.listdir(MOUNT)) == ["saves"] and OUT[-1] == "prune-ok"
+
+
+def test_prune_leaves_folders_that_hold_something():
+    _files_install()
+    os.remove(MOUNT + "/lib/a.mpy")
+    ops.mkdirs("/lib/core/empty")
+    ops.prune(["/lib", "/lib/core", "/lib/core/empty"])
+    assert sorted(os.listdir(MOUNT + "/lib")) == ["b.mpy"]
+    try:
+        ops.prune(["/saves"])
+        raise AssertionError("pruned /saves")
+    except ValueError:
+        pass
+
+
+def test_survey_lists_the_install_and_the_saves():
+    _files_install()
+    _put("/saves/sub/x", b"xy")
+    ops.survey()
+    assert OUT[0] == "rom 0 0"  # the unix port: no vfs.rom_ioctl
+    assert OUT[1].startswith("uid ") and OUT[2] == "state - -" and OUT[3] == "main file"
+    assert [x for x in OUT if x.startswith("owned ")] == ["owned " + p for p in sorted(OLD)]
+    assert [x for x in OUT if x.startswith("save ")] == [
+        "save %d /saves/fleet" % len(SAVE),
+        "save 2 /saves/sub/x",
+    ]
+    assert OUT[-1] == "survey-ok"
+
+
+def test_dump_prints_each_file_in_hex():
+    import binascii
+
+    _fresh()
+    data = bytes(range(256)) + b"tail"
+    _put("/saves/g", data)
+    ops.dump(["/saves/g"])
+    assert OUT[0] == "data /saves/g" and OUT[-2:] == ["end", "dump-ok"]
+    assert binascii.unhexlify("".join(OUT[1:-2])) == data
+
+
+def test_restore_saves_only_into_saves_without_a_file():
+    _fresh()
+    _put(ops.RESTORE + "/fleet", SAVE)
+    _put(ops.RESTORE + "/sub/x", b"x")
+    ops.mkdirs("/saves/empty")
+    ops.restore_saves()
+    assert OUT[-1] == "restore-ok 2"
+    assert _files() == {"/saves/fleet": SAVE, "/saves/sub/x": b"x"} and not ops.exists(ops.RESTORE)
+    _put(ops.RESTORE + "/fleet", b"older")
+    ops.restore_saves()  # the handheld has saves: they win, the copy goes
+    assert OUT[-1] == "restore-skipped" and _files()["/saves/fleet"] == SAVE and not ops.exists(ops.RESTORE)

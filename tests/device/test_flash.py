@@ -29,6 +29,7 @@ def _installer(fake, tmp_path, **kw):
     kw.setdefault("out", str(tmp_path / "device"))
     kw.setdefault("log", lambda *a: None)
     kw.setdefault("console", io.StringIO())
+    kw.setdefault("saves_dir", str(tmp_path / "saves"))
     return Installer(fake, "pico_oled", **kw)
 
 
@@ -81,15 +82,17 @@ def test_first_install_command_sequence(installed):
     assert cmds[0] == "devs"
     assert cmds[1] == "stop /dev/ttyACM0"  # Ctrl-C until the REPL
     assert cmds[2] == ["exec impl"]  # is it MicroPython, which .mpy version
-    assert cmds[3] == ["exec probe"]  # hashes, room, leftovers
-    stage = cmds[4]
+    assert cmds[3] == ["exec survey"]  # ROMFS or not (not: the official firmware), unique id, saves
+    assert cmds[4] == ["exec probe"]  # hashes, room, leftovers
+    stage = cmds[5]
     assert stage[0] == "exec prepare"
     copies = stage[1:]
     assert copies and all(c.startswith("cp :/.staging/") for c in copies)
     assert copies[-1] == "cp :/.staging/main.py"  # main.py last
-    assert cmds[5] == ["exec switch"]
-    assert cmds[6] == ["reset"]
-    assert len(cmds) == 7
+    assert cmds[6] == ["exec switch"]
+    assert cmds[7] == ["reset"]
+    assert len(cmds) == 8
+    assert result["route"] == "files" and not result["rom_written"]
     assert all(c[1] == PICO_PORT[0] for c in fake.calls[1:])
     assert fake.resets == 1
     assert len(result["copied"]) == len(copies)
@@ -136,7 +139,14 @@ def test_second_run_copies_nothing(installed):
     logs = []
     result = _installer(fake, tmp, log=logs.append).run()
     assert result["copied"] == [] and result["removed"] == []
-    assert fake.commands() == ["devs", "stop /dev/ttyACM0", ["exec impl"], ["exec probe"], ["reset"]]
+    assert fake.commands() == [
+        "devs",
+        "stop /dev/ttyACM0",
+        ["exec impl"],
+        ["exec survey"],
+        ["exec probe"],
+        ["reset"],
+    ]
     console = fake.consoles[-1]
     assert "broadside: stopped by Ctrl-C" in console and console.rstrip().endswith(">>>")
     assert "soft reboot" not in console
@@ -154,7 +164,7 @@ def test_only_the_changed_module_is_copied(tmp_path):
     fake.calls.clear()
     result = _installer(fake, tmp_path, build_opts=opts).run()
     assert result["copied"] == ["/lib/core/ui.mpy"]
-    assert fake.commands()[4] == ["exec prepare", "cp :/.staging/lib/core/ui.mpy"]
+    assert fake.commands()[5] == ["exec prepare", "cp :/.staging/lib/core/ui.mpy"]
     files = _install_files(fake)
     with open(tmp_path / "device" / "lib" / "core" / "ui.mpy", "rb") as f:
         assert files["/lib/core/ui.mpy"] == f.read()
@@ -272,7 +282,7 @@ def test_incompatible_mpy_version_is_refused_before_any_copy(tmp_path):
     msg = str(e.value)
     assert "MicroPython 1.18.0 loads .mpy version 5" in msg and "writes version 6" in msg
     assert "--source" in msg
-    assert fake.commands() == ["devs", "stop /dev/ttyACM0", ["exec impl"]]
+    assert fake.commands() == ["devs", "stop /dev/ttyACM0", ["exec impl"], ["exec survey"]]
 
 
 def test_micropython_too_old_to_name_its_mpy_version(tmp_path):
@@ -519,13 +529,17 @@ class FakeSerial:
         return got
 
 
-def _device(restarts=0, raw=False):
+def _device(restarts=0, raw=False, said=b""):
     """What a board prints: Broadside stops on Ctrl-C (after `restarts` soft
-    reboots), or it sits in the raw REPL (silent until Ctrl-B)."""
-    state = {"left": restarts}
+    reboots), or it sits in the raw REPL (silent until Ctrl-B; `said`: what its
+    first Ctrl-C brought, before the silence)."""
+    state = {"left": restarts, "said": said}
 
     def answer(b):
         if raw:
+            if b == 3 and state["said"]:
+                state["said"], first = b"", state["said"]
+                return first
             return b"\r\nMicroPython v1.28.0\r\n>>> " if b == 2 else b""
         if b != 3:
             return b""
@@ -545,6 +559,20 @@ def test_interrupt_to_repl_presses_ctrl_c_until_the_prompt(restarts, raw):
     assert text.count("soft reboot") == restarts
     assert ser.sent.count(3) == restarts + 1 or raw
     assert ser.now < 2
+
+
+def test_interrupt_to_repl_after_an_interrupted_exec():
+    """mpremote killed in an exec (its time limit, a cable pulled) leaves the handheld running
+    it in the raw REPL: Ctrl-C ends it there ("\x04>": the raw REPL's prompt after an exec)."""
+    ser = FakeSerial(
+        _device(raw=True, said=b"\x04Traceback (most recent call last):\r\nKeyboardInterrupt: \r\n\x04>")
+    )
+    ok, text = flash.interrupt_to_repl(ser, timeout=5, clock=ser.clock)
+    assert ok and text.endswith("\x04>") and ser.now < 1
+    # printed something, then silent in the raw REPL: Ctrl-B goes along half a second later
+    ser = FakeSerial(_device(raw=True, said=b"\r\nOK"))
+    ok, text = flash.interrupt_to_repl(ser, timeout=5, clock=ser.clock)
+    assert ok and text.endswith(">>> ") and 0.5 <= ser.now < 1.5
 
 
 def test_interrupt_to_repl_gives_up_with_what_it_saw():
