@@ -37,7 +37,7 @@ def _stamp_text(mpy):
     return "%s\n%s\n" % (version, _OPTIONS)
 
 
-def _read(path):
+def read_text(path):
     try:
         with open(path) as f:
             return f.read()
@@ -45,7 +45,7 @@ def _read(path):
         return None
 
 
-def _fresh(src, dst):
+def fresh(src, dst):
     try:
         return os.path.getmtime(dst) >= os.path.getmtime(src)
     except OSError:
@@ -59,13 +59,13 @@ def compile_all(out_dir=None, quiet=False):
     os.makedirs(out_dir, exist_ok=True)
     stamp = os.path.join(out_dir, _STAMP_NAME)
     want = _stamp_text(mpy)
-    same_tool = _read(stamp) == want
+    same_tool = read_text(stamp) == want
     srcs = sources()
     bad = built = 0
     for src in srcs:
         rel = os.path.relpath(src, ROOT)
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
-        if same_tool and _fresh(src, dst):
+        if same_tool and fresh(src, dst):
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         proc = subprocess.run([mpy, "-o", dst, "-s", rel, src], capture_output=True, text=True)

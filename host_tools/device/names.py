@@ -31,16 +31,6 @@ _SHORT = 10  # py/mpconfig.h MICROPY_ALLOC_PARSE_INTERN_STRING_LEN: a literal th
 _CHUNK = 200  # names per function, keeping each one's bytecode small
 
 
-def _uint(data, i):
-    v = 0
-    while True:
-        b = data[i]
-        i += 1
-        v = (v << 7) | (b & 0x7F)
-        if not b & 0x80:
-            return v, i
-
-
 def mpy_names(data):
     """The names a .mpy file's table holds that the firmware does not have already (its
     "static" names, MicroPython's own, are numbers in the file). py/persistentcode.c: after
@@ -49,11 +39,11 @@ def mpy_names(data):
     if len(data) < 4 or data[0] != ord("M"):
         raise ValueError("not a .mpy file")
     i = 4
-    n, i = _uint(data, i)
-    _objs, i = _uint(data, i)
+    n, i = romfs.read_uint(data, i)
+    _objs, i = romfs.read_uint(data, i)
     out = []
     for _ in range(n):
-        v, i = _uint(data, i)
+        v, i = romfs.read_uint(data, i)
         if v & 1:
             continue
         v >>= 1

@@ -31,6 +31,7 @@ import os
 import shutil
 import sys
 
+from host_tools.check.mpycheck import fresh, read_text
 from host_tools.device import bundle, deps
 from host_tools.paths import BOARDS, BUILD, FIRMWARE
 
@@ -74,20 +75,20 @@ def stage(
     tree = os.path.join(out, "tree")
     stamp = os.path.join(out, ".compiled-with")
     version = bundle.mpy_cross_version(mpy)[2]
-    if _read(stamp) != version:
+    if read_text(stamp) != version:
         shutil.rmtree(tree, ignore_errors=True)
     os.makedirs(tree, exist_ok=True)
     wanted = {"/board.txt"}
     for dest, src, name in sources(board, firmware_dir, boards_dir, dep_files):
         wanted.add(dest)
         target = os.path.join(tree, dest[1:])
-        if _newer(target, src):
+        if fresh(src, target):
             continue
         os.makedirs(os.path.dirname(target), exist_ok=True)
         # bytecode only: the same bytes load on the RP2040 and on the unix port
         bundle._compile(mpy, src, target, name, arch=None, lines=True)
     board_txt = os.path.join(tree, "board.txt")
-    if _read(board_txt) != board + "\n":
+    if read_text(board_txt) != board + "\n":
         with open(board_txt, "w") as f:
             f.write(board + "\n")
     for folder, _dirs, files in os.walk(tree):  # a module deleted from firmware/ leaves the image
@@ -137,7 +138,8 @@ def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def _uint(data, i):
+def read_uint(data, i):
+    """A varint of extmod/vfs_rom.c (and of .mpy files): (value, index after it)."""
     v = 0
     while True:
         b = data[i]
@@ -153,7 +155,7 @@ def read(data):
     data = bytes(data)
     if not data.startswith(HEADER):
         raise RomfsError("not a ROMFS image: it does not start with %s" % HEADER.hex())
-    size, i = _uint(data, len(HEADER))
+    size, i = read_uint(data, len(HEADER))
     if i + size > len(data):
         raise RomfsError("the image says %d bytes, it has %d" % (size, len(data) - i))
     files = {}
@@ -163,20 +165,20 @@ def read(data):
 
 def _read_dir(data, i, end, prefix, files):
     while i < end:
-        kind, i = _uint(data, i)
-        n, i = _uint(data, i)
+        kind, i = read_uint(data, i)
+        n, i = read_uint(data, i)
         body_end = i + n
         if body_end > end:
             raise RomfsError("a record at %d runs past its directory" % i)
         if kind in (_DIRECTORY, _FILE):
-            name_len, j = _uint(data, i)
+            name_len, j = read_uint(data, i)
             name = data[j : j + name_len].decode()
             j += name_len
             if kind == _DIRECTORY:
                 _read_dir(data, j, body_end, prefix + "/" + name, files)
             else:
-                sub, j = _uint(data, j)
-                m, j = _uint(data, j)
+                sub, j = read_uint(data, j)
+                m, j = read_uint(data, j)
                 if sub != _VERBATIM:
                     raise RomfsError("file %s/%s: record kind %d, expected data" % (prefix, name, sub))
                 files[prefix + "/" + name] = data[j : j + m]
@@ -185,27 +187,12 @@ def _read_dir(data, i, end, prefix, files):
         i = body_end
 
 
-def _read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return None
-
-
 def _read_bytes(path):
     try:
         with open(path, "rb") as f:
             return f.read()
     except OSError:
         return None
-
-
-def _newer(target, src):
-    try:
-        return os.path.getmtime(target) >= os.path.getmtime(src)
-    except OSError:
-        return False
 
 
 def main(argv=None):
