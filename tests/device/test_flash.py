@@ -14,23 +14,16 @@ import time
 
 import pytest
 from fakedev import CIRCUITPY_IMPL, PICO_PORT, FakeMpremote
+from fakedev import installer as _installer
 
 from host_tools.device import bundle, flash
-from host_tools.device.flash import FlashError, Installer
+from host_tools.device.flash import FlashError
 from host_tools.paths import FIRMWARE
 
 # Any bytes: the installer must not read or touch them. Under names the game
 # never opens: it boots between flashes and sets a damaged "game" or
 # "settings" aside, as it should.
 SAVE = b"BSV1\x03\x00\x00\x00abcdxyz"
-
-
-def _installer(fake, tmp_path, **kw):
-    kw.setdefault("out", str(tmp_path / "device"))
-    kw.setdefault("log", lambda *a: None)
-    kw.setdefault("console", io.StringIO())
-    kw.setdefault("saves_dir", str(tmp_path / "saves"))
-    return Installer(fake, "pico_oled", **kw)
 
 
 def _firmware_copy(tmp_path):

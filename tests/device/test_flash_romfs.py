@@ -20,9 +20,10 @@ import os
 
 import pytest
 from fakedev import PICO_IMPL, FakeMpremote
+from fakedev import installer as _installer
 
 from host_tools.device import flash, romfs
-from host_tools.device.flash import FlashError, Installer
+from host_tools.device.flash import FlashError
 from host_tools.device.flashmap import ROMFS_BYTES
 
 UID = "e6614c311b7e8a2f"
@@ -182,14 +183,6 @@ def _image(tmp_path, name, files=None):
     path = tmp_path / (name + ".romfs")
     path.write_bytes(romfs.make_image(str(tree)))
     return str(path)
-
-
-def _installer(fake, tmp_path, **kw):
-    kw.setdefault("out", str(tmp_path / "device"))
-    kw.setdefault("log", lambda *a: None)
-    kw.setdefault("console", io.StringIO())
-    kw.setdefault("saves_dir", str(tmp_path / "saves"))
-    return Installer(fake, "pico_oled", **kw)
 
 
 def _read(path):

@@ -22,13 +22,14 @@ mpremote would have said otherwise: "could not enter raw repl". `stop(port)`
 is the flashing tool's own Ctrl-C, sent again each time main.py restarts.
 """
 
+import io
 import os
 import queue
 import signal
 import subprocess
 import threading
 
-from host_tools.device.flash import Result
+from host_tools.device.flash import Installer, Result
 from host_tools.paths import micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -335,3 +336,12 @@ def _split(args):
         else:
             cmds[-1].append(a)
     return [c for c in cmds if c]
+
+
+def installer(fake, tmp_path, **kw):
+    """make flash's Installer on a fake handheld, quiet, its bundle and saves copies in tmp_path."""
+    kw.setdefault("out", str(tmp_path / "device"))
+    kw.setdefault("log", lambda *a: None)
+    kw.setdefault("console", io.StringIO())
+    kw.setdefault("saves_dir", str(tmp_path / "saves"))
+    return Installer(fake, "pico_oled", **kw)
