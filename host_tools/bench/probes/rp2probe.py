@@ -63,8 +63,10 @@ def _after_show():
     app = _APP[0]
     top = app.top() if app is not None else None
     st, vw = getattr(top, "state", -1), getattr(top, "view", -1)
-    g = getattr(getattr(top, "w", None), "g", None)
-    if g is not None:  # the card game over the cable: its phase, and 1 while a deck stage runs
+    g = getattr(top, "g", None)  # the card game over the cable's screen holds its game as g
+    if not hasattr(g, "job"):  # (before d6b5a62: as w.g); other games have no deck job
+        g = getattr(getattr(top, "w", None), "g", None)
+    if hasattr(g, "job"):  # the card game over the cable: its phase, and 1 while a deck stage runs
         st, vw = getattr(g, "phase", -1), 0 if getattr(g, "job", None) is None else 1
     key = "%s %d %s %d %d" % (
         type(top).__name__ if top is not None else "-", len(app.stack) if app is not None else 0, _entry(top),
