@@ -173,6 +173,9 @@ class App:
             if load("core.restart").leave(self, way):
                 return
             unload("core.restart")
+        # the menu is the root again: a game may go home from its own screen (the card game over
+        # the cable does), which must not stay under the menu with the game's modules behind it
+        self.stack = []
         self.end_mode()
         load("core.home").show(self, way)
 

@@ -87,3 +87,22 @@ def test_when_the_flash_refuses_the_note_the_menu_comes_back_without_a_restart()
     press(app, B)  # closes: no restart, the menu comes back in this heap
     assert "battleship.ui" not in sys.modules
     assert [s.way() for s in app.stack] == [("title", "battleship_menu"), ("battleship_menu", "salvo")]
+
+
+def test_without_a_restart_a_game_that_goes_home_from_its_own_screen_leaves_nothing_under_the_menu():
+    # Broadside's firmware has no reset (it holds the game's names); the card game over the cable
+    # goes home from its own screen: that screen and the game's modules must not stay behind
+    hw = make_hw(storage=_storage())
+    hw.reset = None
+    app = App(hw)
+    app.home()
+    app.step()
+    press(app, A)  # the Battleship menu
+    press(app, A)  # Battleship: its level menu, the game's first screen
+    assert "battleship.ui" in sys.modules
+    game_screen = app.top()
+    app.home()  # as linkcards.ui does, with its screen still on the stack
+    assert game_screen not in app.stack
+    assert type(app.stack[0]).__name__ == "Home"
+    assert [type(s).__name__ for s in app.stack] in (["Home"], ["Home", "GroupMenu"])
+    assert "battleship.ui" not in sys.modules
