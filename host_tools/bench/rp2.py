@@ -952,7 +952,9 @@ TOUR = (
     ("express", "DOWN!,RIGHT~,UP!,A!,WAIT600", "out"),
 )
 END_MS = 90_000  # emulated ms a CPU-only game may take to its end screen
-TOUR_SLACK = 1024  # bytes the menu may hold over boot's after a way out (the probe's own lines vary)
+# bytes the menu may gain from a way out of a mode visited before in the session (nothing is the
+# goal; the menu's first visit of each mode makes its modules' file paths as names, once)
+TOUR_SLACK = 256
 
 
 def play_to_end(p, timeout_ms=END_MS):
@@ -1043,6 +1045,8 @@ def check_tour(route):
     h = heap_after(p, s)
     base = h["live"] - h["probe"]
     worst = 0
+    seen, last, revisit = set(), base, 0  # the most a way out of a mode visited before added
+    parts = []  # the RAM names of each session (one unless a way failed and the Pico rebooted)
     for n, (mode, script, way) in enumerate(TOUR, 1):
         try:
             out = {"check": "tour", "n": n}
@@ -1051,16 +1055,33 @@ def check_tour(route):
             if out["menu_live_bytes"] is not None:
                 out["over_boot_bytes"] = out["menu_live_bytes"] - base
                 worst = max(worst, out["over_boot_bytes"])
+                if mode in seen:
+                    out["over_last_way_bytes"] = out["menu_live_bytes"] - last
+                    revisit = max(revisit, out["over_last_way_bytes"])
+                seen.add(mode)
+                last = out["menu_live_bytes"]
         except CheckFailed as e:
             out = {"check": "tour", "n": n, "mode": mode, "failed": str(e)}
             if not _at_home(p):
+                seen, last = set(), base
+                try:  # the names this session made, before the reboot forgets them
+                    parts.append(_names_left(p, names0))
+                except CheckFailed:
+                    pass
                 p, s = boot(route)
                 out["rebooted"] = True  # the ways after it start from this boot's menu
         out["wall_s"] = round(time.time() - t0, 1)
         yield out
     summary = {"check": "tour_summary", "ways": len(TOUR), "boot_menu_live_bytes": base}
-    summary.update(_names_left(p, names0))
-    summary.update(worst_over_boot_bytes=worst, slack_bytes=TOUR_SLACK, emulated_ms=round(p.now_ms(), 1),
+    parts.append(_names_left(p, names0))
+    summary.update(parts[-1])
+    if len(parts) > 1:  # a reboot split the tour: every session's names
+        summary["names_the_tour_left"] = sorted({n for x in parts for n in x["names_the_tour_left"]})
+        summary["ram_names_after_tour"] = [x["ram_names_after_tour"] for x in parts]
+        summary["ram_name_bytes_after_tour"] = [x["ram_name_bytes_after_tour"] for x in parts]
+    summary["names_not_module_paths"] = [n for n in summary["names_the_tour_left"] if not n.endswith(".mpy")]
+    summary.update(worst_over_boot_bytes=worst, worst_revisit_bytes=revisit, slack_bytes=TOUR_SLACK,
+                   emulated_ms=round(p.now_ms(), 1),
                    wall_s=round(time.time() - t0, 1))  # fmt: skip
     yield summary
 

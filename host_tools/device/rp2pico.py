@@ -1,23 +1,34 @@
-"""An emulated handheld on the real rp2 firmware: MicroPython's RPI_PICO UF2 in rp2040py.
+"""An emulated handheld on the real rp2 firmware: a Pico's flash and MicroPython in rp2040py.
 
-`Pico(firmware, image)` is one RP2040 with board `pico_oled`'s parts (boards/pico_oled.py PINS):
+`Pico(route, image)` is one RP2040 with board `pico_oled`'s parts (boards/pico_oled.py PINS):
 - the OLED: an SSD1306 at 0x3C on I2C0, answering the hardware I2C block's bus events and
   decoded with host_tools/sim/ssd1306.py (`screen()`: 64 rows of 128 pixels);
 - the six buttons: pressed drives the pin low, released leaves it to the pull-up;
 - GP22, the probe's "keep the peak" input (host_tools/bench/probes/rp2probe.py);
 - the link UART (UART1) with a 115200-baud PL011 model, see `LinkUart`; `Cable(a, b)` joins two;
 - the USB console: `console` (what it printed), `write()`, `wait_for()`, and `open_pty()`,
-  a pseudo-terminal for mpremote and `make flash PORT=...`.
+  a pseudo-terminal for mpremote and `make flash PORT=...`;
+- its flash (`FlashLog`: every erase and program the firmware sends), read back whole
+  (`flash_bytes()`) or as its littlefs filesystem (`files()`).
 
 The harness drives the emulator itself, one thread, no event loop: `run_ms()` executes until
 the emulated clock reaches a time (an alarm ends the slice), then serves the console, the pty
 and the cable. Two Picos on a cable run in lockstep slices shorter than one byte on the wire,
 so each sees the other's bytes at the emulated time they were sent (`run_pair`).
 
-The filesystem image (`build_image`) is the install `make flash` puts on a handheld (the
-bundle, with its file list /.broadside as flash.py records it) plus the probe as /boot.py, as
-littlefs v2 at MicroPython's RPI_PICO layout (flash offset 0xA0000, 352 blocks of 4096 bytes:
-ports/rp2/boards/RPI_PICO/mpconfigboard.h, rp2_flash.c at v1.28.0).
+A `Route` is how the game reaches the Pico, and owns what goes into its 2 MiB of flash (the
+boot ROM's writes of its UF2s, `boot_rom_write`: a 4 KB sector erased where a block first
+lands) and where its littlefs filesystem is, the one place a layout is named:
+- `files_route()`: MicroPython's official RPI_PICO UF2 and the install `make flash` puts on a
+  handheld as files (the bundle, its file list /.broadside as flash.py records it) with the
+  probe as /boot.py, littlefs v2 at RPI_PICO's layout (flash offset 0xA0000, 352 blocks of 4096
+  bytes: ports/rp2/boards/RPI_PICO/mpconfigboard.h, rp2_flash.c at v1.28.0);
+- `romfs_route()`: Broadside's firmware (make firmware) with this checkout's ROMFS image in its
+  partition, as make uf2's broadside.uf2 carries them, and a littlefs holding only the probe
+  (and what a check adds, e.g. saves), where host_tools/device/flashmap.py puts it (read from
+  boards/micropython/BROADSIDE_PICO/mpconfigboard.h).
+`Pico(route, None, flash=...)` powers on a flash as it is: a Pico after a UF2 was dragged onto
+it (`boot_rom_write` over a copy of another Pico's `flash_bytes()`).
 """
 
 import collections
@@ -361,7 +372,7 @@ def _lfs(blocks, data=None):
     return ctx, fs
 
 
-def lfs_image(files, blocks=FS_BLOCKS):
+def lfs_image(files, blocks):
     """littlefs v2 image bytes (blocks of 4096) holding `files` {device path: bytes}."""
     ctx, fs = _lfs(blocks)
     for dest in sorted(files):
@@ -374,12 +385,7 @@ def lfs_image(files, blocks=FS_BLOCKS):
     return bytes(ctx.buffer)
 
 
-def build_image(bundle=None, probe=True, extra=None):
-    """The files route's littlefs image (see Route.image)."""
-    return Route("files", [], FS_OFFSET, FS_BLOCKS, True, "").image(extra, probe, bundle)
-
-
-def read_image(data, blocks=FS_BLOCKS):
+def read_image(data, blocks):
     """{device path: bytes} of a littlefs image (a Pico's flash region read back)."""
     _ctx, fs = _lfs(blocks, data)
     out = {}
