@@ -99,11 +99,7 @@ def _manifest(files):
 
 
 def _old_install_with_new_staged():
-    _fresh()
-    for p in OLD:
-        _put(p, OLD[p])
-    _put(ops.MANIFEST, _manifest(OLD).encode())
-    _put("/saves/fleet", SAVE)
+    _files_install()
     for p in NEW:
         if NEW[p] != OLD.get(p):
             _put(ops.STAGING + p, NEW[p])
