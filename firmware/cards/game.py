@@ -31,6 +31,9 @@ LEVELS = ("easy", "medium", "hard")
 
 
 class GameScreen(Picker, Painter, ui.Screen):
+    me = HUMAN  # whose side the screen shows (over the cable: the link's role, linkcards.ui)
+    foe = "cpu"  # the opponent in the words (cards.text.said): the CPU, or "them" over the cable
+
     def __init__(self, game, level=1, rng=None):
         self.g = game
         self.level = level
@@ -64,7 +67,7 @@ class GameScreen(Picker, Painter, ui.Screen):
 
     def _refresh(self):
         self.view = None  # one View at a time: they are the biggest objects here
-        v = view_for(self.g, HUMAN)
+        v = view_for(self.g, self.me)
         v.events = v.prev_events = None  # copies of the game's logs, which the screens read
         self.view = v
 
@@ -126,7 +129,7 @@ class GameScreen(Picker, Painter, ui.Screen):
             self.step = play
             tgt = move_target(m)
             self.mark = (1 - tgt[0], tgt[1]) if tgt else None
-            app.cue(_cue(play))
+            app.cue(play_cue(play))
             self.then = self._cpu_step
             self._wait(app, None)
             return
@@ -146,7 +149,7 @@ class GameScreen(Picker, Painter, ui.Screen):
 
     def _finish(self, app):
         app.clear_game(SLOT)  # a finished game is not offered to Continue
-        app.cue("win" if self.g.winner == HUMAN else "lose")
+        app.cue("win" if self.g.winner == self.me else "lose")
         from cards.menus import ResultScreen
 
         app.replace(ResultScreen(self.g, self.level, new_game))
@@ -158,11 +161,10 @@ class GameScreen(Picker, Painter, ui.Screen):
         self.note = play
         self.note_key = None
         if play is not None:
-            app.cue(_cue(play))
+            app.cue(play_cue(play))
         g = self.g
         if g.over or g.cur != HUMAN:
-            evs = g.events if g.cur == HUMAN else g.prev_events  # our turn, just ended
-            self.mine = [p for p in split_plays(evs) if p[0][0] == HUMAN and p[0][2] not in (M_SKIP, M_END)]
+            self.keep_mine()
             self.mark = move_target(m)  # the cell just played stays marked while its result shows
             self.then = self._turn_over
             # your play named and its result ("You fire at Z3 (Red 2)" / "Hit: Destroyer"), or the
@@ -171,6 +173,19 @@ class GameScreen(Picker, Painter, ui.Screen):
             self._wait(app, over_key(g) if g.over else (None if play is not None else "cg_your_turn"))
         else:
             self._my_turn(app)
+
+    def keep_mine(self):
+        """Our plays of the turn that just ended (the log shows them beside the other side's)."""
+        g = self.g
+        me = self.me
+        evs = g.events if g.cur == me else g.prev_events
+        self.mine = [p for p in split_plays(evs) if p[0][0] == me and p[0][2] not in (M_SKIP, M_END)]
+
+    def quit(self, app):
+        """The pause menu's Save and quit: the game saved, back to where it was opened from."""
+        self.save(app)
+        app.pop()
+        app.pop()
 
     # --- buttons --------------------------------------------------------------
     def update(self, app):
@@ -218,7 +233,7 @@ class GameScreen(Picker, Painter, ui.Screen):
         return app.save_game(SLOT, payload(self), self.g.turn, unit="u_turn")
 
 
-def _cue(play):
+def play_cue(play):
     if play is None:
         return "click"
     act = play[0][2]

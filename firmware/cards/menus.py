@@ -6,9 +6,9 @@ change the game except through GameScreen.play (End turn) and save.
 """
 
 from cards.draw import HAND_Y, draw_grids, draw_line
-from cards.pick import CPU, HUMAN
+from cards.pick import HUMAN
 from cards.rules import M_END, M_SKIP
-from cards.text import over_key, play_line, result_line, split_plays
+from cards.text import over_key, play_line, result_line, said, split_plays
 from cards.view import view_for
 from core import ui
 from core.hal import DOWN, A, B
@@ -38,24 +38,25 @@ class PauseMenu(ui.Menu):
 
     def _piles(self, app):
         v = self.gs.view
+        foe = self.gs.foe
 
         def lines():
             return [
-                t("cg_piles_draw") % (v.draw_count[0], v.draw_count[1]),
-                t("cg_piles_disc") % (len(v.disc_types[0]), len(v.disc_types[1])),
-                t("cg_piles_hand") % v.hand_count[1],
+                said("cg_cpu_pdraw", foe) % (v.draw_count[0], v.draw_count[1]),
+                said("cg_cpu_pdisc", foe) % (len(v.disc_types[0]), len(v.disc_types[1])),
+                said("cg_cpu_phand", foe) % v.hand_count[1],
             ]
 
         app.push(Info("cg_piles", lines))
 
     def _quit(self, app):
-        self.gs.save(app)
-        app.pop()
-        app.pop()
+        self.gs.quit(app)
 
 
 class Info(ui.Message):
     """A titled text page whose words are looked up when drawn (the language may change)."""
+
+    hint_key = "cg_back"  # opened from the pause menu: B goes back to it, as from every page
 
     def __init__(self, key, lines):
         ui.Message.__init__(self, "", [])
@@ -78,13 +79,15 @@ def open_help(app, kind=-1):
 
 
 class LogScreen(ui.Screen):
-    """The last turn of each side, yours then the CPU's, two lines a play ("You fire at Z3
-    (Red 2)" / "  Hit: Destroyer"), scrolled with UP/DOWN."""
+    """The last turn of each side, yours then the CPU's (the other handheld's), two lines a play
+    ("You fire at Z3 (Red 2)" / "  Hit: Destroyer"), scrolled with UP/DOWN."""
 
     def __init__(self, gs):
         g = gs.g
-        evs = g.prev_events if g.cur == HUMAN else g.events
-        cpu = [p for p in split_plays(evs) if p[0][0] == CPU and p[0][2] not in (M_SKIP, M_END)]
+        me = self.me = gs.me
+        self.foe = gs.foe
+        evs = g.prev_events if g.cur == me else g.events
+        cpu = [p for p in split_plays(evs) if p[0][0] != me and p[0][2] not in (M_SKIP, M_END)]
         self.plays = gs.mine + cpu
         self.view = gs.view
         self.top = 0
@@ -106,12 +109,23 @@ class LogScreen(ui.Screen):
             ui.text(fb, t("cg_no_log"), 0, ui.BODY_Y, 1)
         y = ui.BODY_Y
         for p in self.plays[self.top : self.top + 2]:
-            draw_line(fb, play_line(p), y)
-            draw_line(fb, "  " + result_line(p, self.view, HUMAN, False), y + 9)
+            draw_line(fb, play_line(p, self.me, self.foe), y)
+            draw_line(fb, "  " + result_line(p, self.view, self.me, False), y + 9)
             y += 22
         if self.top + 2 < len(self.plays):
             fb.hline(ui.W - 4, ui.HINT_Y - 3, 3, 1)
             fb.pixel(ui.W - 3, ui.HINT_Y - 2, 1)
+
+
+def draw_end(fb, head, view, reveal, sank, lost, foe="cpu", line=None):
+    """The end of a game: head (the words of who won), both grids with every card shown (reveal:
+    (mine, the other's) identities, either None while unknown; no grids without a view), the
+    ships each side sank (sank: ours, lost: theirs), and the last line (default: A and B)."""
+    ui.title(fb, t(head))
+    if view is not None:
+        draw_grids(fb, view, t("cg_letters"), reveal)
+    draw_line(fb, said("cg_cpu_score", foe) % (sank, lost), HAND_Y)
+    draw_line(fb, line if line is not None else said("cg_cpu_again", foe))
 
 
 class ResultScreen(ui.Screen):
@@ -133,7 +147,5 @@ class ResultScreen(ui.Screen):
 
     def draw(self, app, fb):
         g = self.g
-        ui.title(fb, t(over_key(g)))
-        draw_grids(fb, self.view, t("cg_letters"), (g.ident[HUMAN], g.ident[CPU]))
-        draw_line(fb, t("cg_score") % (g.sunk_count(CPU), g.sunk_count(HUMAN)), HAND_Y)
-        draw_line(fb, t("cg_again"))
+        draw_end(fb, over_key(g), self.view, (g.ident[HUMAN], g.ident[1 - HUMAN]), g.sunk_count(1 - HUMAN),
+                 g.sunk_count(HUMAN))

@@ -12,9 +12,9 @@ from cards.draw import (
     hand_first,
     hand_widths,
 )
-from cards.pick import F_HAND, F_LOOK, F_PT, F_WAIT, HUMAN
+from cards.pick import F_HAND, F_LOOK, F_PT, F_WAIT
 from cards.rules import CARD_TYPE, M_PEG, M_SHIELD
-from cards.text import card_long, card_short, cell_text, play_line, result_line
+from cards.text import card_long, card_short, cell_text, play_line, result_line, said
 from core.compat import const
 from core.strings import t
 
@@ -41,14 +41,20 @@ class Painter:
     targets: "Any"
     items: "Any"
     _playable: "Any"
+    me: int
+    foe: str
+
+    def draw_table(self, fb):
+        """The header (the opponent's and yours, whoever's turn it is inverted) and both grids."""
+        v = self.view
+        mine = self.g.cur == self.me
+        draw_header(fb, said("cg_cpu", self.foe), 0, not mine, v.hand_count[1], v.draw_count[1], len(v.disc_types[1]))
+        draw_header(fb, t("cg_you"), RIGHT_X, mine, -1, v.draw_count[0], len(v.disc_types[0]))
+        draw_grids(fb, v, t("cg_letters"))
 
     def draw(self, app, fb):
         v = self.view
-        g = self.g
-        mine = g.cur == HUMAN
-        draw_header(fb, t("cg_cpu"), 0, not mine, v.hand_count[1], v.draw_count[1], len(v.disc_types[1]))
-        draw_header(fb, t("cg_you"), RIGHT_X, mine, -1, v.draw_count[0], len(v.disc_types[0]))
-        draw_grids(fb, v, t("cg_letters"))
+        self.draw_table(fb)
         f = self.focus
         if f == F_HAND or f == F_LOOK:
             self._draw_hand(fb)
@@ -56,7 +62,7 @@ class Painter:
                 draw_cursor(fb, self.look[0], self.look[1])
                 draw_line(fb, cell_text(v, self.look[0], self.look[1]))
             elif self.note is not None:
-                draw_line(fb, result_line(self.note, v))
+                draw_line(fb, result_line(self.note, v, self.me))
             elif self.note_key:
                 s = t(self.note_key)
                 if self.note_key == "cg_your_turn" and v.plays_left > 1:
@@ -72,12 +78,12 @@ class Painter:
             if self.mark is not None:
                 draw_cursor(fb, self.mark[0], self.mark[1])
             if self.head is None and self.step is not None:
-                draw_line(fb, play_line(self.step), HAND_Y + 1)
-                draw_line(fb, result_line(self.step, v, HUMAN))
+                draw_line(fb, play_line(self.step, self.me, self.foe), HAND_Y + 1)
+                draw_line(fb, result_line(self.step, v, self.me))
             else:
-                draw_line(fb, t(self.head), HAND_Y + 1)
+                draw_line(fb, said(self.head, self.foe), HAND_Y + 1)
                 if self.note is not None:
-                    draw_line(fb, result_line(self.note, v))
+                    draw_line(fb, result_line(self.note, v, self.me))
             return
         # F_TARGET, F_PT
         side, c = self.cursor

@@ -46,7 +46,10 @@ _ROWS = (
     "cg_random|Random|Véletlen\n"
     "cg_first_you|You start (drawn)|Te kezdesz (sorsolva)\n"
     "cg_first_cpu|CPU starts (drawn)|A gép kezd (sorsolva)\n"
+    "cg_coin_you|You start (coin toss)|Te kezdesz (pénzfeldobás)\n"
+    "cg_first_them|They start (coin toss)|Ő kezd (pénzfeldobás)\n"
     "cg_you|You|Te\n"
+    "cg_them|Them|Ő\n"
     "cg_c0|White|Fehér\n"
     "cg_c1|Red 1|Vörös 1\n"
     "cg_c2|Red 2|Vörös 2\n"
@@ -86,6 +89,7 @@ _ROWS = (
     "cg_more|%d more to play|Még %d lap\n"
     "cg_your_turn|Your turn|Te jössz\n"
     "cg_cpu_turn|CPU's turn...|A gép jön...\n"
+    "cg_them_turn|Their turn  B:menu|Ő jön  B:menü\n"
     "cg_disc_n|Discard %d White|%d Fehér eldobása\n"
     "cg_two|Play two more|Még két lap\n"
     "cg_repair|Repair a ship|Hajó javítása\n"
@@ -113,6 +117,16 @@ _ROWS = (
     "cg_cpu_pt|CPU's PT Boat: %s|Gép PT csónakja: %s\n"
     "cg_cpu_discard|CPU discards %s|Gép eldob: %s\n"
     "cg_cpu_none|CPU: no play|Gép: nincs lépés\n"
+    "cg_them_search|They search %s (%s)|Ő keres: %s (%s)\n"
+    "cg_them_fire|They fire at %s (%s)|Ő lő: %s (%s)\n"
+    "cg_them_shield|They shield %s|Pajzsa: %s\n"
+    "cg_them_disc_w|They discard %d White|Eldob %d Fehéret\n"
+    "cg_them_two|They play two more|Ő: még két lap\n"
+    "cg_them_repair|They repair %s|Javít: %s\n"
+    "cg_them_draw3|They draw three|Hármat húz\n"
+    "cg_them_pt|Their PT Boat: %s|PT csónakja: %s\n"
+    "cg_them_discard|They discard %s|Eldobja: %s\n"
+    "cg_them_none|They: no play|Nincs lépése\n"
     "cg_you_search|You search %s (%s)|Keresel: %s (%s)\n"
     "cg_you_fire|You fire at %s (%s)|Lősz: %s (%s)\n"
     "cg_you_shield|You shield %s|Pajzsod: %s\n"
@@ -130,15 +144,40 @@ _ROWS = (
     "cg_piles|Piles|Paklik\n"
     "cg_help|Help|Súgó\n"
     "cg_quit|Save and quit|Mentés és kilépés\n"
-    "cg_piles_draw|Draw pile: you %d, CPU %d|Húzópakli: te %d, gép %d\n"
-    "cg_piles_disc|Discard: you %d, CPU %d|Eldobópakli: te %d, gép %d\n"
-    "cg_piles_hand|CPU's hand: %d cards|Gép keze: %d lap\n"
+    "cg_cpu_pdraw|Draw pile: you %d, CPU %d|Húzópakli: te %d, gép %d\n"
+    "cg_cpu_pdisc|Discard: you %d, CPU %d|Eldobópakli: te %d, gép %d\n"
+    "cg_cpu_phand|CPU's hand: %d cards|Gép keze: %d lap\n"
+    "cg_them_pdraw|Draw pile: you %d, them %d|Húzópakli: te %d, ő %d\n"
+    "cg_them_pdisc|Discard: you %d, them %d|Eldobópakli: te %d, ő %d\n"
+    "cg_them_phand|Their hand: %d cards|A keze: %d lap\n"
     "cg_no_log|Nothing yet|Még semmi\n"
+    "cg_back|B:back|B:vissza\n"
     "cg_win|You win!|Nyertél!\n"
-    "cg_lose|CPU wins|A gép nyert\n"
+    "cg_cpu_wins|CPU wins|A gép nyert\n"
+    "cg_them_wins|You lose|Vesztettél\n"
     "cg_draw|Draw game|Döntetlen\n"
-    "cg_score|You sank %d, CPU sank %d|Süllyesztettél: %d, a gép: %d\n"
-    "cg_again|A:new game B:menu|A:új játék B:menü\n"
+    "cg_cpu_score|You sank %d, CPU sank %d|Süllyesztettél: %d, a gép: %d\n"
+    "cg_them_score|You sank %d, they sank %d|Süllyesztettél: %d, ő: %d\n"
+    "cg_cpu_again|A:new game B:menu|A:új játék B:menü\n"
+    "cg_them_again|A,B:menu|A,B:menü\n"
+    "cg_cable|Card game (cable)|Kártyajáték (kábel)\n"
+    "cg_coin|Tossing the coin...|Pénzfeldobás...\n"
+    "cg_shuffle|Shuffling %d/%d|Keverés %d/%d\n"
+    "cg_dealing|Dealing...|Osztás...\n"
+    "cg_checking|Checking the cards...|A lapok ellenőrzése...\n"
+    "cg_checked|Every card checked|Minden lap ellenőrizve\n"
+    "cg_unplugged|Cable unplugged?|Kihúzták a kábelt?\n"
+    "cg_waiting|Waiting for the other side...|Várom a másik felet...\n"
+    "cg_leave|B:leave|B:kilép\n"
+    "cg_why20|The other broke the game's rules|A másik megszegte a játék szabályait\n"
+    "cg_why21|The other lied about a searched card|A másik hazudott egy átkutatott lapról\n"
+    "cg_why22|The other played a card not in its hand|A másik a kezében nem lévő lapot játszott ki\n"
+    "cg_why23|The other stacked its deck|A másik előre elrendezte a pakliját\n"
+    "cg_why24|The other dealt us a wrong card|A másik rossz lapot osztott nekünk\n"
+    "cg_why25|The other's Coordinate cards are not as committed|A másik Koordinátakártyái nem a rögzítettek\n"
+    "cg_why27|The other marked its cards at the shuffle|A másik megjelölte a lapjait a keverésnél\n"
+    "cg_why2|The other copied our coin toss|A másik lemásolta a pénzfeldobásunkat\n"
+    "cg_why3|The other's coin does not match its commitment|A másik pénzfeldobása nem egyezik a rögzítettel\n"
 )
 
 
@@ -193,37 +232,43 @@ def split_plays(events):
     return out
 
 
-def play_line(play):
-    """Line 1 for a play (its EV_PLAY event and what followed), said as whose: "You fire at
-    Z3 (Red 2)", "CPU fires at X1 (Red 4)"."""
+def said(key, foe="cpu"):
+    """The words of key said of the opponent: the CPU's, or (foe "them") the other handheld's
+    over the cable: "cpu" in the key becomes foe ("cg_cpu_fire" -> "cg_them_fire")."""
+    return t(key.replace("cpu", foe) if foe != "cpu" else key)
+
+
+def play_line(play, me=0, foe="cpu"):
+    """Line 1 for a play (its EV_PLAY event and what followed), said as whose, seen from player
+    me: "You fire at Z3 (Red 2)", "CPU fires at X1 (Red 4)" ("They fire at ..." over the cable)."""
     who, _code, act, ct, c = play[0]
-    k = "cg_cpu_" if who else "cg_you_"
+    k = "cg_cpu_" if who != me else "cg_you_"
     card = card_short(ct) if ct >= 0 else ""
     if act == M_PEG:
         search = False
         for ev in play:
             if ev[1] == EV_REVEAL:
                 search = True
-        return t(k + ("search" if search else "fire")) % (cell_name(c), card)
+        return said(k + ("search" if search else "fire"), foe) % (cell_name(c), card)
     if act == M_SHIELD:
-        return t(k + "shield") % cell_name(c)
+        return said(k + "shield", foe) % cell_name(c)
     if act == M_DISCARD_WHITES:
         n = 0
         for ev in play:
             if ev[1] == EV_DISCARDED:
                 n = ev[2]
-        return t(k + "disc_w") % n
+        return said(k + "disc_w", foe) % n
     if act == M_PLAY_TWO:
-        return t(k + "two")
+        return said(k + "two", foe)
     if act == M_REPAIR:
-        return t(k + "repair") % cell_name(c)
+        return said(k + "repair", foe) % cell_name(c)
     if act == M_DRAW_THREE:
-        return t(k + "draw3")
+        return said(k + "draw3", foe)
     if act == M_PT:
-        return t(k + "pt") % cell_name(c)
+        return said(k + "pt", foe) % cell_name(c)
     if act == M_DISCARD:
-        return t(k + "discard") % card
-    return t(k + "none")
+        return said(k + "discard", foe) % card
+    return said(k + "none", foe)
 
 
 def _find(play, code):
@@ -276,6 +321,8 @@ def result_line(play, view, me=0, counts=True):
     return ""
 
 
-def over_key(g):
-    """The key of the words for how game g ended, for the human (player 0)."""
-    return "cg_win" if g.winner == 0 else ("cg_lose" if g.winner == 1 else "cg_draw")
+def over_key(g, me=0, foe="cpu"):
+    """The key of the words for how game g ended, for player me (the human: 0 against the CPU)."""
+    if g.winner == me:
+        return "cg_win"
+    return "cg_%s_wins" % foe if g.winner == 1 - me else "cg_draw"

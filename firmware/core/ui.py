@@ -182,6 +182,8 @@ class Menu(Screen):
 class Message(Screen):
     """Lines of text; any of A/B closes it (then runs on_close)."""
 
+    hint_key = "hint_ok"  # the hint line's words (a page opened from a menu: "B: back")
+
     def __init__(self, head, lines, on_close=None):
         self.head = head
         self.lines = lines
@@ -202,7 +204,7 @@ class Message(Screen):
                     break
                 text(fb, line, 0, y, 1)
                 y += font.LINE
-        hint(fb, t("hint_ok"))
+        hint(fb, t(self.hint_key))
 
 
 ARROWS = (UP, DOWN, LEFT, RIGHT)

@@ -92,6 +92,7 @@ class Game(Match):
 
     def __init__(self, role, mode, rand):
         Match.__init__(self)
+        self.last = None  # our table as the game ended (the end's screen shows it), once checked
         self.me = role
         self.peer = 1 - role
         self.mode = mode
@@ -149,6 +150,30 @@ class Game(Match):
         """A message of the peer's, into the inbox: the agenda checks it in turn (work())."""
         self.inbox.append(bytes(msg))
         return 1
+
+    # --- what link.screen asks of the game ----------------------------------------
+    def rules_name(self, rules):
+        """The other handheld's HELLO rules in words, None when they are not this game's."""
+        if len(rules) != 2 or rules[0] != GAME_CARDS or rules[1] > 1:
+            return None
+        from core.strings import t
+
+        return t("cg_beginner" if rules[1] else "cg_standard")
+
+    def adopt(self, app):
+        """Play the other handheld's rules (our game has not begun)."""
+        r = self.link.peer_rules
+        if self.rules_name(r) is not None:  # link.screen asked rules_name() first
+            self.mode = r[1]
+            self.link.set_rules(rules(self.mode))
+
+    def new_game(self, app):
+        """The saved game gives way to a new one on both handhelds."""
+        link = self.link
+        link.new_stream()
+        Game.__init__(self, 0, self.mode, self.rand)  # its role is the link's, once it opens
+        self.link = link
+        app.clear_game(SLOT)
 
     # --- the harness's side (link.match) -----------------------------------------
     def has_game(self):
@@ -235,6 +260,11 @@ class Game(Match):
         self.cheat = (C_SILENT, "")
         self.agenda = []
         _void(self)
+
+    def dealing(self):
+        """The deal goes on: a card to either hand is on its way (ours is a stand-in until then)."""
+        ag = self.agenda
+        return bool(ag) and ag[0][0] == _T_DEAL
 
     def waiting_for_peer(self):
         return bool(self.agenda) and not self.my_move() and self.job is None and \
@@ -517,12 +547,10 @@ class Game(Match):
 
     def _check(self, units):
         if self.check is None:
-            from linkcards.table import empty
-
             t = self.table
-            if t is not None:  # the check replays on an engine of its own: this one leaves the heap
+            if t is not None:  # the check replays on an engine of its own; this one is the end's
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
-                empty(t)  # its lists leave the heap now, before the check replays
+                self.last = t  # (not saved: a game continued at its check shows no grids)
                 self.table = t = None
             # the deck buffers served the deals: rx leaves, the check's stages are written into
             # mine1 and peer2 (blocks of their own from the start, not new ones in a heap in pieces)

@@ -48,12 +48,6 @@ class Table(Game):
                 self.hand[p].append(self._draw_one(p))
         self._begin_turn()
 
-    def apply(self, move):
-        Game.apply(self, move)
-        # the public events serve the single handheld's screens: none here, so none kept
-        self.events = []
-        self.prev_events = []
-
     def legal_moves(self, distinct=False, pick=-1):
         if self.forced is not None:
             return [self.forced]

@@ -1,281 +1,336 @@
-"""The card game between two linked handhelds: the mode's entry points and its one screen.
+"""The card game between two linked handhelds on the card game's own screens, the other handheld
+as the opponent.
 
     start(app, arg)        # Card game -> Over the cable: Standard or Beginner, then the link
     resume(app, payload)   # Continue: a save tagged b"D" (the game and the link's snapshot)
 
-The app ticks the game (linkcards.game.Game, a link.match.Match) once a frame: poll, take, a
-few exponentiations, send, and the save before the next poll (docs/link-protocol.md 5.2). The
-screen shows the link's state, the shuffle's and the end check's progress, and in play the
-grids' sunk count, the hand, and one legal move at a time (LEFT/RIGHT pick, A plays); UP/DOWN
-turn to the two grids (theirs and ours: face down, Miss, a ship afloat with its hits, sunk,
-shielded) and back. A caught cheat is named on a screen of its own, as Link battle's, and so
-are the result and a forfeit. Randomness: app.rand_bytes() (os.urandom on the device).
+Cable is the card game's screen (cards.game.GameScreen: cards.pick and cards.paint) with the other
+handheld in the CPU's seat, as Express over the cable is Express's (linkexpress.ui). Its engine is
+the match's table (linkcards.table.Table: cards.engine seen from our side, `me`, the link's role);
+the app ticks the match (linkcards.game.Game, a link.match.Match) once a frame. The same grids,
+hand, keys, cursor on cards and cells, pause menu (Last turns, Piles, Help, Save and quit: the
+save stays for Continue) and help as against the CPU; our moves go to the match (Game.play), the
+other side's arrive in the table and are shown one by one as the CPU's are ("They fire at Y3
+(Red 2)" / "Hit: Destroyer"), from the table's public events.
+
+What only the cable adds: the link's screens (link.screen: looking for the other handheld, other
+rules "A: play that", saves that differ or are out of step, a cheat named, a forfeit); the coin
+and its result; the shuffle's progress and the deal, with the grids and no hand (until every
+card dealt to us is known, the hand holds stand-ins: never drawn); "their turn" (or the cable
+unplugged, or waiting for the other side) where the CPU's turn is said; the end with both grids
+revealed (the other's from its keys, sent at the end) while every card is checked, then who
+won and who sank how many. A or B on the end goes home.
 """
 
-from cards.rules import (
-    BEGINNER,
-    CARD_TYPE,
-    COLS,
-    DRAW,
-    M_DISCARD_WHITES,
-    M_PEG,
-    MISS,
-    NO_CARD,
-    ROW_NAMES,
-    STANDARD,
-    SUNK,
-    UP,
-    cell_name,
-)
-from core import font, strings, ui
-from core.compat import const, unload
-from core.hal import DOWN, LEFT, RIGHT, A, B
-from core.hal import UP as KEY_UP
+from cards.draw import HAND_Y, draw_line
+from cards.game import STEP_MS, GameScreen, play_cue
+from cards.menus import PauseMenu, draw_end
+from cards.pick import F_WAIT
+from cards.rules import BEGINNER, EV_PLAY, M_END, M_PEG, M_SKIP, STANDARD
+from cards.text import EN, HU, over_key, result_line, said
+from core import strings, ui
+from core.compat import const, load, ticks_diff
+from core.hal import A, B
 from core.strings import t
-from link.match import M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_UNPLUGGED, split
-from linkcards.game import CHEAT, CHECK, COIN, DONE, SLOT, Game, rules
-from linkcards.proto import C_SILENT
-from linkcards.text import EN, HU
+from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
+from linkcards.game import CHEAT, CHECK, DONE, PLAY, SETUP, SLOT, Game, rules
+from linkcards.proto import C_SILENT, SEED_LEN
 
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
 
-strings.add(EN, HU)
+strings.add(EN, HU)  # the card game's words (the cable's among them)
 
 
+class Cable(GameScreen):
+    """The card game's screen over the cable: m is the Game (the app ticks it)."""
+
+    foe = "them"  # cards.text.said: "They fire at ...", "Them" over their grid
+
+    def __init__(self, m):
+        # GameScreen's state, without a CPU and before there is a table to show
+        self.m = m
+        self.me = m.me
+        self.g = None  # the match's table (once the coin is done), then as the game ended
+        self.level = 0
+        self.rng = None
+        self.sel = 0
+        self.first = 0
+        self.focus = F_WAIT
+        self.targets = []
+        self.cursor = (1, 0)
+        self.look = (1, 0)
+        self.note = None
+        self.note_key = "cg_your_turn"
+        self.step = None
+        self.mark = None
+        self.head = None
+        self.deadline = 0
+        self.then = None  # with F_WAIT: a play on show (None: waiting for the match)
+        self.view = None
+        self.mine = []
+        self.seen = None  # [turn, events]: how far the table's public events have been shown
+        self.end = False  # the end (or a cheat, a forfeit) is up
+
+    def enter(self, app):
+        app.redraw()
+
+    # -- the match's side of what GameScreen does against the CPU --------------------------
+    def play(self, app, m):
+        """Our move goes to the match (and over the cable); its result is shown once it is
+        applied (a search: when the other side has shown the card)."""
+        self.m.play(m)
+        self.focus = F_WAIT
+        self.then = None
+        self.note = None
+        app.redraw()
+
+    def save(self, app):
+        pass  # the match saves the game (link.match: before the next poll)
+
+    def quit(self, app):
+        app.home()  # the save stays: Continue
+
+    # -- the frame -------------------------------------------------------------------------
+    def update(self, app):
+        m = self.m
+        btn = app.buttons
+        if m.ev:  # the app ticked the match: what it did shows
+            m.ev = 0
+            self.view = None  # (made again below: the table may have changed)
+            app.redraw()
+        self.me = m.me  # the link's role, once it opened
+        if m.phase == CHEAT:
+            if not self.end:
+                self.end = True
+                app.cue("win" if m.cheat[0] == C_SILENT else "lose")
+            if btn.pressed(A) or btn.pressed(B):
+                self._home(app, True)
+            return
+        if self._said() is not None:  # the link's own screen
+            if btn.pressed(B):
+                self._home(app, not m.has_game())  # a game begun stays saved: Continue
+            else:  # the other's rules, a new game on both, or (out of step, ahead) the win
+                load("link.screen").update(app, m)
+            return
+        self._table()
+        if m.phase < PLAY:  # the coin, the shuffle, the deal
+            if btn.pressed(B):
+                self._home(app, False)
+            return
+        if self.focus == F_WAIT and self.then is not None:  # a play on show: a moment, or A/B
+            if btn.pressed(A) or btn.pressed(B) or ticks_diff(app.now, self.deadline) >= 0:
+                self.then(app)
+            return
+        play = self._next_play()
+        if play is not None:
+            self._show(app, play)
+        elif m.phase >= CHECK:
+            self._end(app, btn)
+        elif m.my_move():
+            if self.focus == F_WAIT:  # our turn begins (or goes on after a search)
+                if self.note is None:
+                    self.note_key = "cg_coin_you" if self.g.turn == 1 and not self.mine else "cg_your_turn"
+                self._my_turn(app)
+            GameScreen.update(self, app)
+        else:
+            if self.focus != F_WAIT:
+                self.focus = F_WAIT
+                self.then = None
+                app.redraw()
+            if btn.pressed(B):
+                self._refresh()
+                app.push(PauseMenu(self))
+
+    def _table(self):
+        """The table the screen shows: the match's, or the one it ended with (the check)."""
+        m = self.m
+        tb = m.table if m.table is not None else m.last
+        if tb is not self.g:
+            self.g = tb
+            self.view = None
+            self.seen = [tb.turn, len(tb.events)] if tb is not None else None
+        if tb is not None and self.view is None:
+            self._refresh()
+
+    def _next_play(self):
+        """The next play of the table's public events not shown yet (skips and ends of turn are
+        not shown), or None."""
+        g = self.g
+        seen = self.seen
+        if g is None or seen is None:
+            return None
+        if seen[0] != g.turn and seen[0] != g.turn - 1:  # far behind: from now on
+            seen[0], seen[1] = g.turn, len(g.events)
+        while True:
+            evs = g.events if seen[0] == g.turn else g.prev_events
+            i = seen[1]
+            while i < len(evs) and evs[i][1] != EV_PLAY:
+                i += 1
+            if i >= len(evs):
+                if seen[0] == g.turn:
+                    seen[1] = len(evs)
+                    return None
+                seen[0], seen[1] = g.turn, 0  # the turn that ended is all shown: the next one
+                continue
+            j = i + 1
+            while j < len(evs) and evs[j][1] != EV_PLAY:
+                j += 1
+            seen[1] = j
+            if evs[i][2] not in (M_SKIP, M_END):
+                return evs[i:j]
+
+    def _show(self, app, play):
+        """A play applied: ours while our turn goes on under the hand (as against the CPU); the
+        last of our turn, and each of theirs, a moment on its own with its cell marked."""
+        self._refresh()
+        app.cue(play_cue(play))
+        ours = play[0][0] == self.me
+        if ours and self.m.my_move():
+            self.note = play
+            self.note_key = None
+            self._my_turn(app)
+            return
+        if ours:
+            self.keep_mine()
+        c = play[0][4]
+        self.mark = None if c < 0 else ((play[0][2] == M_PEG) == ours, c)  # 1: their grid
+        self.step = play
+        self.note = None
+        self.then = self._shown
+        self._wait(app, None, STEP_MS)
+
+    def _shown(self, app):
+        self.then = None
+        self.step = None
+        self.mark = None
+        app.redraw()
+
+    def _end(self, app, btn):
+        """The end: checked (A or B goes home, the game over) or being checked (B: home; the
+        save stays and the check goes on at Continue)."""
+        m = self.m
+        if not self.end:
+            self.end = True
+            self.focus = F_WAIT
+            self.then = None
+            app.redraw()
+        if m.phase == DONE and (btn.pressed(A) or btn.pressed(B)):
+            self._home(app, True)
+        elif btn.pressed(B):
+            self._home(app, False)
+
+    def _home(self, app, done):
+        if done:
+            app.clear_game(SLOT)
+        app.home()
+
+    def _said(self):
+        """The link's screen for what it is doing, while the game waits on it (link.screen)."""
+        m = self.m
+        st = m.status
+        if st != ST_OPEN and (not m.has_game() or m.phase < PLAY) or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+            return load("link.screen").text(m)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, app, fb):
+        m = self.m
+        if m.phase == CHEAT:  # the link's own end screen, the cheat named in our words
+            key = "cg_why%d" % m.cheat[0]
+            why = t(key) if t(key) != key else t("cg_why20")  # named by its code, or a rule broken
+            load("link.screen").end(fb, None if m.cheat[0] == C_SILENT else why)
+            return
+        said_ = self._said()
+        if said_ is not None:
+            load("link.screen").draw(fb, t("cg_cable"), said_[0], said_[1])
+            return
+        if m.phase >= CHECK and not (self.focus == F_WAIT and self.then is not None):
+            self._draw_end(fb)
+            return
+        if self.g is None or self.view is None:  # the coin
+            ui.title(fb, t("cg_cable"))
+            ui.center(fb, t("cg_beginner" if m.mode == BEGINNER else "cg_standard"), 14)
+            ui.center(fb, t("cg_coin"), 30)
+            ui.hint(fb, t("cg_leave"))
+            return
+        if m.phase < PLAY or self.focus == F_WAIT and self.then is None:  # no hand: a wait
+            self.draw_table(fb)
+            draw_line(fb, self._waiting(), HAND_Y + 1)
+            if m.phase < PLAY:  # the coin's result
+                draw_line(fb, said("cg_coin_you" if m.first == self.me else "cg_first_cpu", self.foe))
+            elif self.note is not None:
+                draw_line(fb, result_line(self.note, self.view, self.me))
+            return
+        GameScreen.draw(self, app, fb)
+        if m.status == ST_UNPLUGGED and self.focus != F_WAIT:  # over the line under the grids
+            fb.fill_rect(0, HAND_Y + 11, ui.W, ui.H - HAND_Y - 11, 0)
+            draw_line(fb, t("cg_unplugged"))
+
+    def _waiting(self):
+        """What the game waits for, where the CPU's turn is said."""
+        m = self.m
+        if m.status == ST_UNPLUGGED:
+            return t("cg_unplugged")
+        if m.job is not None:
+            return t("cg_shuffle") % (m.job.done, m.job.n)
+        if m.dealing() or m.phase < PLAY:
+            return t("cg_dealing")
+        if m.slow or self.g.cur == self.me:  # our search, waiting for the card to be shown
+            return t("cg_waiting")
+        return said("cg_cpu_turn", self.foe)
+
+    def _draw_end(self, fb):
+        m = self.m
+        me = self.me
+        peer = m.peer_open
+        reveal = (m.grid.map if m.grid is not None else None, peer[1 + 2 * SEED_LEN :] if peer else None)
+        line = said("cg_cpu_again", self.foe) if m.phase == DONE else t("cg_checking")
+        draw_end(fb, said(over_key(m, me), self.foe), self.view if m.last is not None else None, reveal,
+                 m.sunk(1 - me), m.sunk(me), self.foe, line)
+
+
+# -- entry points --------------------------------------------------------------------------
 def _link(app, rand, mode, saved=None):
     from link.session import Link  # the link layer comes with the game it serves
 
     return Link(app.hw.link, rand, app.now, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
 
 
-class LinkCards(ui.Screen):
-    def __init__(self, g):
-        self.g = g  # the Game (a link.match.Match: the app ticks it)
-        self.sel = 0
-        self.moves = b""  # the legal moves, packed (pack_moves): a list of tuples takes 2-3 KB
-        self.key = None  # what the screen shows, to redraw only on a change
-        self.board = False  # UP/DOWN: the two grids instead of the hand and the move
-
-    def update(self, app):
-        g = self.g
-        if g.link is None:
-            return
-        changed = g.ev != 0  # the app ticked the match (link.match) before this
-        g.ev = 0
-        key = self._state()
-        if key != self.key:
-            self.key = key
-            app.redraw()
-        btn = app.buttons
-        if g.done():  # B leaves the result, as every wait of the game (A, the move key, does not)
-            if btn.pressed(B):
-                app.clear_game(SLOT)
-                app.home()
-            return
-        if g.table is not None and (btn.pressed(KEY_UP) or btn.pressed(DOWN)):
-            self.board = not self.board
-            app.redraw()
-        if not g.my_move():
-            self.moves = b""
-        if g.my_move() and not self.board:
-            if changed or not self.moves:  # the list only when the game moved on: 2-5 KB a time
-                moves = g.table.packed_moves()
-                if moves != self.moves:
-                    self.moves = moves
-                    self.sel = 0
-                    app.redraw()
-                moves = None
-            n = len(self.moves) // 4
-            if btn.pressed(LEFT):
-                self.sel = (self.sel - 1) % n
-                app.redraw()
-            elif btn.pressed(RIGHT):
-                self.sel = (self.sel + 1) % n
-                app.redraw()
-            elif btn.pressed(A):
-                g.play(_move(self.moves, self.sel))  # into the outbox: saved before a poll sends it
-                self.moves = b""
-                app.cue("click")
-                app.redraw()
-        elif btn.pressed(B):
-            if not g.has_game():
-                app.clear_game(SLOT)
-            app.home()  # a game stays saved: Continue picks it up
-
-    def _state(self):
-        g = self.g
-        st = g.link.status() if g.link is not None else -1
-        if not g.has_game():
-            return (st,)
-        prog = g.job.done if g.job is not None else -1
-        chk = g.check_done
-        return (st, g.phase, len(g.agenda), prog, chk, g.table.turn if g.table is not None else 0)
-
-    def draw(self, app, fb):
-        fb.fill(0)
-        ui.title(fb, t("lc_title"))
-        g = self.g
-        st = g.link.status() if g.link is not None else -1
-        lines = []
-        hint = "lc_hint_wait"
-        if g.phase == CHEAT:
-            if g.cheat[0] == C_SILENT:
-                lines = ui.wrap(t("lc_forfeit"), ui.W)[:4]
-            else:
-                why = "lc_cheat_why%d" % g.cheat[0]  # named by its code, in the player's language
-                lines = [t("lc_cheat")] + ui.wrap(t(why if t(why) != why else "lc_cheat_why20"), ui.W - 4)[:3]
-                lines.append(t("lc_void"))
-            hint = "lc_hint_end"
-        elif g.phase == DONE:
-            win = g.winner
-            lines = [t("lc_draw") if win == DRAW else t("lc_won") if win == g.me else t("lc_lost")]
-            lines.append(t("lc_score") % (g.sunk(1 - g.me), g.sunk(g.me)))
-            hint = "lc_hint_end"
-        elif st == ST_UNPLUGGED:
-            lines = [t("lc_unplugged")]
-        elif st == ST_MISMATCH:
-            lines = ui.wrap(t("lc_out_of_step" if g.link.mismatch == M_OUT_OF_STEP else "lc_other"), ui.W)[:3]
-        elif not g.has_game() or st != ST_OPEN and g.phase == COIN:
-            lines = [t("lc_connect")]
-        elif g.phase == COIN:
-            lines = [t("lc_coin")]
-        elif g.phase == CHECK:
-            # no check until the other side's keys arrive: the word alone, no "0/0" (the word
-            # table one row longer tipped the end check into MemoryError at 192 KB, measured)
-            s = t("lc_checking")
-            lines = [s % (g.check_done, g.check.total) if g.check is not None else s.split(" %")[0]]
-        elif g.job is not None:
-            lines = [t("lc_shuffle") % (g.job.done, g.job.n)]
-        elif g.table is None or not g.my_move():
-            lines = [t("lc_their_move") if g.table is not None and g.table.cur != g.me else t("lc_dealing")]
-        else:
-            lines = [t("lc_your_move")]
-            hint = "lc_hint_play"
-        table = g.table is not None and g.phase not in (CHEAT, DONE)
-        if table:
-            tb = g.table
-            if len(lines) == 1:  # (a link state that takes two lines goes without the score)
-                lines[0] += "  " + t("lc_score") % (tb.sunk_count(1 - g.me), tb.sunk_count(g.me))
-            if self.board:
-                _grids(fb, tb, g.me)
-                lines = lines[:1]
-                hint = "lc_hint_hand"
-            else:
-                hand = ", ".join([_card(k) for k in tb.hand[g.me]])
-                lines += ui.wrap(t("lc_hand") % hand, ui.W)[:2]
-                if self.moves and g.my_move():
-                    label = _label(_move(self.moves, self.sel))
-                    lines.append("%d/%d %s" % (self.sel + 1, len(self.moves) // 4, label))
-                if hint == "lc_hint_wait":
-                    hint = "lc_hint_grids"
-        y = ui.BODY_Y
-        for s in lines[:5]:
-            ui.text(fb, _fit(s), 0, y)
-            y += 9
-        ui.hint(fb, t(hint))
-
-
-_CW = const(13)  # a grid cell on the board page: 13 x 9 pixels, rows X Y Z, columns 1-4
-_CH = const(9)
-
-
-def _grids(fb, tb, me):
-    """Their grid on the left, ours on the right, as a player sees them on the table: a face-down
-    card is an empty box, a Miss a dot, a ship afloat its initial and the hits it took (white on
-    black), a sunk ship a cross; a shield is a bar along the top."""
-    y0 = ui.BODY_Y + 18
-    for side, x0, key in ((1 - me, 6, "lc_them"), (me, 72, "lc_you")):
-        ui.text(fb, t(key), x0, ui.BODY_Y + 9)
-        for r in range(3):
-            ui.text(fb, ROW_NAMES[r], x0 - 6, y0 + r * _CH)
-            for col in range(COLS):
-                c = r * COLS + col
-                x = x0 + col * _CW
-                y = y0 + r * _CH
-                up = tb.up[side][c]
-                if up == SUNK:
-                    fb.rect(x, y, _CW - 1, _CH - 1, 1)
-                    fb.line(x, y, x + _CW - 2, y + _CH - 2, 1)
-                    fb.line(x, y + _CH - 2, x + _CW - 2, y, 1)
-                elif up == UP and tb.ident[side][c] == MISS:
-                    fb.rect(x, y, _CW - 1, _CH - 1, 1)
-                    fb.fill_rect(x + _CW // 2 - 1, y + _CH // 2 - 1, 2, 2, 1)
-                elif up == UP:
-                    fb.fill_rect(x, y, _CW - 1, _CH - 1, 1)
-                    s = t("lc_ini")[tb.ident[side][c]] + str(tb.damage(side, c))  # initial, hits
-                    ui.text(fb, s, x + (_CW - 1 - font.width(s)) // 2, y + 1, 0)
-                else:
-                    fb.rect(x, y, _CW - 1, _CH - 1, 1)
-                if tb.shield[side][c] != NO_CARD:
-                    fb.hline(x + 2, y - 1, _CW - 5, 1)
-
-
-def pack_moves(moves):
-    """Moves (act, card, cell, arg) as 4 bytes each, -1 as 255."""
-    return bytes(x & 255 for m in moves for x in m)
-
-
-def _move(packed, i):
-    return tuple(x if x != 255 else -1 for x in packed[4 * i : 4 * i + 4])
-
-
-def _card(k):
-    """A battle card's short name in the player's language (the card game's words)."""
-    return t("lc_c%d" % CARD_TYPE[k])
-
-
-def _label(move):
-    """A move in a line: "Red 2 at Z3" (a cell of theirs for a peg, of ours otherwise)."""
-    act, card, cell, arg = move
-    w = t("lc_m%d" % act)
-    if act == M_PEG:
-        return w % (_card(card), cell_name(cell))
-    if act == M_DISCARD_WHITES:
-        return w % arg
-    if act in (2, 5, 7):  # shield, repair, PT Boat: a cell of ours
-        return w % cell_name(cell)
-    if act == 10:
-        return w % _card(card)
-    return w
-
-
-def _fit(s):
-    from core import font
-
-    return font.fit(s, ui.W)
-
-
 def _no_port(app):
-    if app.hw.link is not None:
+    if app.hw.link is not None:  # (link.screen only to say there is none)
         return False
-    app.push(ui.Message(t("lc_title"), [t("lc_no_port")]))
-    return True
+    return load("link.screen").no_port(app, t("cg_cable"))
 
 
-def _open(app, g):
+def _open(app, g, push):
     app.match = g  # the app ticks it once a frame
-    app.push(LinkCards(g))
+    s = Cable(g)
+    if push:
+        app.push(s)
+    else:
+        app.replace(s)  # the rules menu
+    return s
 
 
-def _mode(mode):
+def _mode(mode, push=False):
     def run(app):
-        app.pop()
-        if _no_port(app):
-            return
         rand = app.rand_bytes()
         g = Game(0, mode, rand)  # its role is the link's, once it opens (Game.start)
         g.link = _link(app, rand, mode)
-        _open(app, g)
+        _open(app, g, push)
 
     return run
 
 
 def start(app, arg=None):
-    """Standard or Beginner rules, then the link (both handhelds must choose the same)."""
-    if arg is not None:
-        _mode(arg)(app)
+    """Standard or Beginner rules, then the link (both handhelds choose; other rules on the other
+    handheld: "A: play that")."""
+    if _no_port(app):
         return
-    app.push(ui.Menu("lc_title", [("lc_standard", _mode(STANDARD)), ("lc_beginner", _mode(BEGINNER))]))
+    if arg is not None:
+        _mode(arg, True)(app)
+        return
+    app.push(ui.Menu("cg_cable", [("cg_standard", _mode(STANDARD)), ("cg_beginner", _mode(BEGINNER))]))
 
 
 def resume(app, payload):
@@ -285,16 +340,16 @@ def resume(app, payload):
         raise ValueError("not a link card save")
     rand = app.rand_bytes()
     state, snap = split(data)
-    from linkcards.restore import load
+    from linkcards.restore import load as restore
 
     try:
-        g = load(state, rand)
+        g = restore(state, rand)
     finally:
+        from core.compat import unload
+
         unload("linkcards.restore")  # needed only to continue: it leaves the heap again
     state = data = None
-    scr = LinkCards(g)
-    if not _no_port(app):
-        g.link = _link(app, rand, g.mode, bytes(snap))
-        app.match = g
-    app.push(scr)
-    return scr
+    if _no_port(app):
+        return None
+    g.link = _link(app, rand, g.mode, bytes(snap))
+    return _open(app, g, True)

@@ -16,9 +16,7 @@ from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
 from express.engine import Game as Engine
 from express.rules import F_DECLARE_AFTER
 from host_tools.duel import storage as dictstorage
-
-STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
-
+from stublink import StubLink
 
 class Captain:
     """The bot's choices, uniform among the legal ones (express.ai's RandomCaptain's, without its
@@ -35,62 +33,6 @@ class Captain:
 
     def target(self, g):
         return self.rng.choice(g.legal_targets())
-
-
-class StubLink:
-    """send() reaches the other end's inbox at the next poll(); status OPEN (6)."""
-
-    peer_rules = None
-    behind = False
-
-    def __init__(self, role):
-        self.role = role
-        self.stream = STREAM
-        self.other = None
-        self.out = []
-        self.queued = 0
-        self.inbox = []
-        self.needs_save = False
-
-    def poll(self, now):
-        if self.queued:
-            self.other.inbox.extend(self.out[len(self.out) - self.queued :])
-            self.queued = 0
-
-    def status(self):
-        return 6
-
-    def send(self, msg):
-        self.out.append(bytes(msg))
-        self.queued += 1
-        self.needs_save = True
-        return True
-
-    acked = 0  # ours the other end has taken (Link.acked)
-    big = 0  # damaged DATA frames heard (Link.big)
-
-    def recv(self):
-        if not self.inbox:
-            return None
-        self.other.acked += 1
-        self.other.out.pop(0)
-        self.needs_save = True
-        return self.inbox.pop(0)
-
-    def unacked(self):
-        return len(self.out)
-
-    def free(self):
-        return 16
-
-    drops = (0,) * 9  # Link.drops: none
-
-    def snapshot(self):
-        self.needs_save = False
-        return b"\x01" + self.stream + bytes((1 | (self.role << 1),)) + bytes(12)
-
-    def write_snapshot(self, f):
-        return f.write(self.snapshot())
 
 
 def _rand(seed):

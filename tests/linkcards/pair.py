@@ -1,0 +1,78 @@
+"""The card game over the cable on a fake handheld whose link reaches a bot's game (a
+linkcards.game.Game, no screens) through a message-level stand-in (tests/kit/stublink.py): our
+side plays on the card game's screens (linkcards.ui.Cable) with its keys, the bot's CPU chooses
+with cards.ai from its own view. Used by tests/linkcards/test_ui.py and the press counts."""
+
+import gc
+
+from fakehw import make_hw
+from stublink import StubLink
+
+from cards.view import view_for
+from core import strings
+from core.app import App
+from core.prng import Rng
+from host_tools.duel import storage as dictstorage
+from linkcards import ui as lc_ui
+from linkcards.game import Game
+
+
+def _rand(seed):
+    return Rng(seed).randbytes
+
+
+class Pair:
+    def __init__(self, seeds=(3, 4), mode=0, bot_mode=None):
+        strings.set_lang("en")
+        self.now = 0
+        self.seeds = seeds
+        self.ours = StubLink(0)
+        theirs = StubLink(1)
+        self.ours.other, theirs.other = theirs, self.ours
+        self.flash = dictstorage.DictStorage()
+        self.app = self._app()
+        self.bot = Game(1, mode if bot_mode is None else bot_mode, _rand(seeds[1]))
+        self.bot.link = theirs
+        self.rng = Rng(seeds[1])
+        self.level = 2  # the bot's CPU: 2 sensible (cards.ai.choose), 0 any legal move
+
+    def _app(self):
+        hw = make_hw(self.flash)
+        hw.link = self.ours
+        app = App(hw)
+        app.rand_bytes = lambda: _rand(self.seeds[0])
+        lc_ui._link = lambda app, rand, mode, saved=None: self.ours
+        return app
+
+    def frame(self, mask=0):
+        gc.collect()  # two handhelds' games in one 192 KB heap: no room for the pieces between
+        self.now += 33
+        self.app.hw.keys.mask = mask
+        self.app.step()
+        self.bot_step()
+
+    def press(self, mask, after=1):
+        self.frame(mask)
+        for _ in range(after):
+            self.frame()
+
+    def bot_step(self):
+        g = self.bot
+        g.step(self.now)
+        if g.my_move():
+            from cards import ai
+
+            v = view_for(g.table, g.me)
+            g.play(ai.choose(v, self.rng) if self.level else ai.choose_random(v, self.rng))
+        g._dirty = g.link.needs_save = False
+
+    def game(self):
+        """Our match (the app ticks it)."""
+        return self.app.match
+
+    def top(self):
+        return self.app.top()
+
+    def kind(self):
+        top = self.app.top()
+        return type(top).__name__ if top is not None else ""
