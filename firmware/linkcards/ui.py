@@ -159,8 +159,8 @@ class Cable(GameScreen):
         seen = self.seen
         if g is None or seen is None:
             return None
-        if seen[0] != g.turn and seen[0] != g.turn - 1:  # far behind: from now on
-            seen[0], seen[1] = g.turn, len(g.events)
+        if seen[0] < g.turn - 1:  # a whole turn behind (theirs went by while ours was on show):
+            seen[0], seen[1] = g.turn - 1, 0  # the table keeps the last turn's events, from its first
         while True:
             evs = g.events if seen[0] == g.turn else g.prev_events
             i = seen[1]
@@ -325,6 +325,7 @@ def _mode(mode, push=False):
 def start(app, arg=None):
     """Standard or Beginner rules, then the link (both handhelds choose; other rules on the other
     handheld: "A: play that")."""
+    strings.add(EN, HU)
     if _no_port(app):
         return
     if arg is not None:
@@ -335,6 +336,7 @@ def start(app, arg=None):
 
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
+    strings.add(EN, HU)
     data = bytes(payload)
     if data[:1] != Game.head:
         raise ValueError("not a link card save")

@@ -17,6 +17,23 @@ from linkcards import ui as lc_ui
 from linkcards.game import Game
 
 
+class _Flash(dictstorage.DictStorage):
+    """The dict flash, each name's bytes in a block allocated once (a save is 3-5 KB: a heap
+    holding two handhelds' games has no such block after a while)."""
+
+    blocks = {}
+
+    def keep(self, name, parts):
+        b = self.blocks.get(name)
+        if b is None:
+            b = self.blocks[name] = bytearray(8192)
+        n = 0
+        for x in parts:
+            b[n : n + len(x)] = x
+            n += len(x)
+        return memoryview(b)[:n]
+
+
 def _rand(seed):
     return Rng(seed).randbytes
 
@@ -29,7 +46,7 @@ class Pair:
         self.ours = StubLink(0)
         theirs = StubLink(1)
         self.ours.other, theirs.other = theirs, self.ours
-        self.flash = dictstorage.DictStorage()
+        self.flash = _Flash()
         self.app = self._app()
         self.bot = Game(1, mode if bot_mode is None else bot_mode, _rand(seeds[1]))
         self.bot.link = theirs
@@ -64,6 +81,7 @@ class Pair:
 
             v = view_for(g.table, g.me)
             g.play(ai.choose(v, self.rng) if self.level else ai.choose_random(v, self.rng))
+        g.last = None  # (no screen shows the bot's end: its table leaves the heap)
         g._dirty = g.link.needs_save = False
 
     def game(self):
@@ -76,3 +94,39 @@ class Pair:
     def kind(self):
         top = self.app.top()
         return type(top).__name__ if top is not None else ""
+
+    def to_play(self):
+        """From the mode's entry: Standard, the link, the coin, the shuffle and the deal, until
+        the table is in play (either side's turn)."""
+        from core.hal import A
+
+        self.app.start_mode("linkcards.ui", None)
+        self.press(A)  # Standard
+        for _ in range(6000):
+            self.frame()
+            if self.game().phase >= 2:  # linkcards.game.PLAY
+                return
+        raise AssertionError("no play")
+
+    def player(self, limit=30000, until=None):
+        """Our player: A on every choice (the first playable card, its first target, the first
+        option of a menu), nothing on a wait, until until() or the end is up. Returns the
+        presses."""
+        from core.hal import A
+
+        n = 0
+        for _ in range(limit):
+            top = self.top()
+            if until is not None and until():
+                break
+            if self.kind() == "Menu":
+                self.press(A)
+                n += 1
+            elif self.kind() != "Cable" or top.end:
+                break
+            elif top.focus != 4:  # cards.pick.F_WAIT: the player waits
+                self.press(A)
+                n += 1
+            else:
+                self.frame()
+        return n
