@@ -25,7 +25,7 @@ won and who sank how many. A or B on the end goes home.
 from cards.draw import HAND_Y, draw_line
 from cards.game import STEP_MS, GameScreen, play_cue
 from cards.menus import PauseMenu, draw_end
-from cards.pick import F_WAIT
+from cards.pick import F_HAND, F_WAIT
 from cards.rules import BEGINNER, EV_PLAY, M_END, M_PEG, M_SKIP, STANDARD
 from cards.text import EN, HU, over_key, result_line, said
 from core import strings, ui
@@ -236,9 +236,11 @@ class Cable(GameScreen):
     def draw(self, app, fb):
         m = self.m
         if m.phase == CHEAT:  # the link's own end screen, the cheat named in our words
-            key = "cg_why%d" % m.cheat[0]
-            why = t(key) if t(key) != key else t("cg_why20")  # named by its code, or a rule broken
-            load("link.screen").end(fb, None if m.cheat[0] == C_SILENT else why)
+            why = None
+            if m.cheat[0] != C_SILENT:  # named by its code (or: a rule broken); silent: a forfeit
+                key = "cg_why%d" % m.cheat[0]
+                why = t(key) if t(key) != key else t("cg_why20")
+            load("link.screen").end(fb, why)
             return
         said_ = self._said()
         if said_ is not None:
@@ -261,10 +263,13 @@ class Cable(GameScreen):
             elif self.note is not None:
                 draw_line(fb, result_line(self.note, self.view, self.me))
             return
+        if m.status == ST_UNPLUGGED and self.focus == F_HAND:  # said under the hand
+            note, key = self.note, self.note_key
+            self.note, self.note_key = None, "cg_unplugged"
+            GameScreen.draw(self, app, fb)
+            self.note, self.note_key = note, key
+            return
         GameScreen.draw(self, app, fb)
-        if m.status == ST_UNPLUGGED and self.focus != F_WAIT:  # over the line under the grids
-            fb.fill_rect(0, HAND_Y + 11, ui.W, ui.H - HAND_Y - 11, 0)
-            draw_line(fb, t("cg_unplugged"))
 
     def _waiting(self):
         """What the game waits for, where the CPU's turn is said."""
@@ -285,7 +290,7 @@ class Cable(GameScreen):
         peer = m.peer_open
         reveal = (m.grid.map if m.grid is not None else None, peer[1 + 2 * SEED_LEN :] if peer else None)
         line = said("cg_cpu_again", self.foe) if m.phase == DONE else t("cg_checking")
-        draw_end(fb, said(over_key(m, me), self.foe), self.view if m.last is not None else None, reveal,
+        draw_end(fb, over_key(m, me, self.foe), self.view if m.last is not None else None, reveal,
                  m.sunk(1 - me), m.sunk(me), self.foe, line)
 
 
@@ -314,6 +319,8 @@ def _open(app, g, push):
 
 def _mode(mode, push=False):
     def run(app):
+        if _no_port(app):
+            return
         rand = app.rand_bytes()
         g = Game(0, mode, rand)  # its role is the link's, once it opens (Game.start)
         g.link = _link(app, rand, mode)
@@ -326,8 +333,6 @@ def start(app, arg=None):
     """Standard or Beginner rules, then the link (both handhelds choose; other rules on the other
     handheld: "A: play that")."""
     strings.add(EN, HU)
-    if _no_port(app):
-        return
     if arg is not None:
         _mode(arg, True)(app)
         return

@@ -10,7 +10,7 @@ from pair import Pair
 
 from cards.draw import cell_xy
 from cards.rules import DOWN, MISS
-from cards.text import over_key, said
+from cards.text import over_key
 from core import strings, ui
 from core.hal import A
 from core.strings import t
@@ -38,7 +38,7 @@ def test_the_end_shows_both_grids_revealed_and_who_sank_how_many_and_a_goes_home
     for lang in ("en", "hu"):
         strings.set_lang(lang)
         shown = texts(p.app)
-        assert shown[0] == said(over_key(m, me), "them"), shown
+        assert shown[0] == t(over_key(m, me, "them")), shown
         assert t("cg_them_score") % (m.sunk(1 - me), m.sunk(me)) in shown, shown
         assert t("cg_them_again") in shown, shown
         ui.TRACE = []
