@@ -213,6 +213,7 @@ class Cable(GameScreen):
             self.end = True
             self.focus = F_WAIT
             self.then = None
+            app.cue("win" if m.winner == self.me else "lose")
             app.redraw()
         if m.phase == DONE and (btn.pressed(A) or btn.pressed(B)):
             self._home(app, True)

@@ -122,7 +122,13 @@ def play(
     labels = mode_labels() if labels is None else labels
     if mode not in ("menu", "settings") and mode not in labels:
         return {"mode": mode, "skipped": "not in firmware/core/modes.py yet"}
-    steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys) + [(None, 0, 0, 10)]
+    # "PLAY;THEN": PLAY's steps until every handheld has announced its game's end (a "win" or
+    # "lose" cue), then THEN's: a game whose length the script cannot know (the card game over
+    # the cable), whose end A leaves, is not played on by the presses left over
+    keys, _, then = keys.partition(";")
+    steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys)
+    tail = len(steps)
+    steps += (parse_keys(then) if then else []) + [(None, 0, 0, 10)]
     cursor_mask = _mask(cursor)
     hs = _launch(install, heap, eager, n, warm)
     result = {"mode": mode, "handhelds": n, "heap": heap}
@@ -132,7 +138,9 @@ def play(
     try:
         snaps = [[bytes(p) for p in h.oled.ram] for h in hs]
         edge = [False] * n
-        for who, mask, held, after in steps:
+        for j, (who, mask, held, after) in enumerate(steps):
+            if j < tail and then and all(_ended(h) for h in hs):
+                continue
             for i in range(held + after):
                 for k, h in enumerate(hs):
                     m = mask if (i < held and (who is None or who == k)) else 0
@@ -182,6 +190,11 @@ def play(
         result["import_bytes"] = sum(b for _, b in imports.values())
         result["modules"] = sorted(imports)
     return result
+
+
+def _ended(h):
+    """The handheld announced the end of its game (the sound cue of a win or a loss)."""
+    return any(c.split()[0] in ("win", "lose") for c in h.cues)
 
 
 def merged(h):

@@ -71,7 +71,7 @@ def torpedo(start, presses):
 # until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
 LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
 
-LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,B,WAIT1000,B,WAIT300"
+LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ";WAIT6000,B,WAIT1000,B,WAIT300"
 
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
@@ -87,9 +87,10 @@ ROWS = (
     ("cards", "A,WAIT330,UP,UP,A,WAIT330" + ",A" * 119 + ",WAIT2000,B,WAIT1000,B", 1),
     ("link_battle", link_game(450), 2, ""),  # no cursor arrows: A alone plays
     # The card game over the cable, standard: A on both picks the rules; the link, the coin,
-    # the shuffle; then A on each plays its first legal move when it is its turn (spare presses
-    # do nothing while the other plays, nor on the result); the checks; B leaves the result,
-    # B the Card game submenu.
+    # the shuffle; then A on each plays its first playable card on its first target when it is
+    # its turn (or cuts a play on show short; nothing while the other thinks) until both have
+    # announced the end (";": A would leave the end, and start a game from the menu); the
+    # checks; B leaves the result, B the Card game submenu.
     ("link_cards", LINK_CARDS, 2, ""),
     ("link_salvo", link_game(550), 2, ""),
     ("link_express", LINK_EXPRESS, 2, ""),

@@ -27,7 +27,7 @@ from screenread import words_shown
 from simtest import linked_handheld, open_mode
 
 from host_tools.device import bundle
-from host_tools.paths import FIRMWARE
+from host_tools.paths import FIRMWARE, HEAP
 from host_tools.sim.handheld import Cable, run_script
 
 MODES = ("link_battle", "link_salvo", "link_express", "link_cards", "torpedo_link")
@@ -37,15 +37,16 @@ HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
 
 # what each mode's screens say at each ending: word keys (core.strings) in the language in use
 WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_you_win", "lx_you_lose"),
-       "link_cards": ("lc_won", "lc_lost"), "torpedo_link": ("ta_win", "ta_lose")}
+       "link_cards": ("cg_win", "cg_them_wins"), "torpedo_link": ("ta_win", "ta_lose")}
 # the rest are the link's own screens (link.screen), one set for every cable game
 LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugged": "ln_unplugged",
              "out_of_step": "ln_out_of_step"}
 ENDINGS = {mode: dict(LINK_ENDS, win=won, lose=lost) for mode, (won, lost) in WIN.items()}
-# the card game and Torpedo over the cable keep their own words for them: their heaps have no
-# room for link.screen at 192 KB (docs/link-protocol.md 10)
-ENDINGS["link_cards"].update(cheat="lc_cheat", forfeit="lc_forfeit", unplugged="lc_unplugged",
-                             out_of_step="lc_out_of_step")
+# the card game over the cable: the cable unplugged in play is said on the card game's screen
+# (before play the link's screen says it, in the same words)
+ENDINGS["link_cards"].update(unplugged="cg_unplugged")
+# Torpedo over the cable keeps its own words for them: its heap had no room for link.screen at
+# 192 KB (docs/link-protocol.md 10)
 ENDINGS["torpedo_link"].update(cheat="ta_cheat", forfeit="ta_forfeit", unplugged="ta_unplugged",
                                out_of_step="ta_out_of_step")
 ENDINGS["link_salvo"] = ENDINGS["link_battle"]
@@ -89,7 +90,7 @@ def _words(mode, lang):
 
         strings.add(EN, HU)
     elif mode == "link_cards":
-        from linkcards.text import EN, HU
+        from cards.text import EN, HU
 
         strings.add(EN, HU)
     else:
@@ -130,6 +131,27 @@ def _changed_lib(install, tmp_path, change):
 
 
 
+def _handheld(install, mode, seed, saves, name, lib=None):
+    """One handheld of a linked pair. The card game over the cable runs its card game's screens
+    from the game's ROMFS image, as the Broadside firmware does (their bytecode in flash: at
+    192 KB of the 64-bit unix port they do not fit beside the link with the modules in the heap,
+    issue 25); lib: its changed modules, as files, ahead of the image's (a boot script in lib
+    puts lib first on the path and boots the game)."""
+    if mode != "link_cards":
+        return linked_handheld(install, seed, saves, name, lib)
+    from host_tools.sim.handheld import Handheld, rom_image
+
+    main = None
+    heap = HEAP
+    if lib:
+        main = os.path.join(lib, "boot_changed.py")
+        with open(main, "w") as f:
+            f.write("import broadside  # this folder is first on the path: its link package\n")
+        heap = "288K"  # the changed handheld's link package is in its heap (its memory is not tested)
+    return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name, rom=rom_image(), main=main,
+                    heap=heap)  # fmt: skip
+
+
 def _open(hs, mode, lang, play=True):
     """Both handhelds from the main menu into the mode (through Settings first in Hungarian),
     and with play into the game; without, they wait at the link (no key closes an end there)."""
@@ -157,8 +179,8 @@ def _until(hs, mode, t, keys, most_rounds=4000, chunk=20, press=True):
 def test_a_whole_game_unplugged_and_back_ends_won_on_one_and_lost_on_the_other(install, tmp_path, mode, lang):
     t = _words(mode, lang)
     end = ENDINGS[mode]
-    a = linked_handheld(install, 11, str(tmp_path / "a"), "handheld 1")
-    b = linked_handheld(install, 22, str(tmp_path / "b"), "handheld 2")
+    a = _handheld(install, mode, 11, str(tmp_path / "a"), "handheld 1")
+    b = _handheld(install, mode, 22, str(tmp_path / "b"), "handheld 2")
     cable = Cable(a, b)
     try:
         _open([a, b], mode, lang)
@@ -179,8 +201,8 @@ def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None):
     the honest one's screen names the ending (and, given why, that word key's first line too:
     the cheat named in the player's language)."""
     t = _words(mode, lang)
-    a = linked_handheld(install, 31, str(tmp_path / "a"), "honest")
-    b = linked_handheld(install, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
+    a = _handheld(install, mode, 31, str(tmp_path / "a"), "honest")
+    b = _handheld(install, mode, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
     Cable(a, b)
     try:
         _open([a, b], mode, lang, play=False)
@@ -200,7 +222,7 @@ def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None):
 @pytest.mark.parametrize("mode", MODES)
 def test_a_coin_opened_false_is_named_as_a_cheat(install, tmp_path, mode, lang):
     # the card game over the cable names it by its code (link.commit's C_COIN_OPEN)
-    why = "lc_cheat_why3" if mode == "link_cards" else None
+    why = "cg_why3" if mode == "link_cards" else None
     _against(install, tmp_path, mode, lang, "lie", "cheat", 100, why)
 
 
@@ -214,8 +236,8 @@ def test_a_coin_never_opened_loses_by_forfeit(install, tmp_path, mode, lang):
 @pytest.mark.parametrize("mode", MODES)
 def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lang):
     t = _words(mode, lang)
-    a = linked_handheld(install, 51, str(tmp_path / "a"), "handheld 1")
-    b = linked_handheld(install, 52, str(tmp_path / "b"), "handheld 2")
+    a = _handheld(install, mode, 51, str(tmp_path / "a"), "handheld 1")
+    b = _handheld(install, mode, 52, str(tmp_path / "b"), "handheld 2")
     Cable(a, b)
     c = None
     try:
@@ -226,7 +248,7 @@ def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lan
         shutil.copytree(b.saves, old)  # the flash as it was
         run_script([a, b], ",".join([ROUND[mode]] * n), tail_frames=30)  # both move on
         b.close()
-        c = linked_handheld(install, 53, old, "handheld 2, older flash")
+        c = _handheld(install, mode, 53, old, "handheld 2, older flash")
         Cable(a, c)
         run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
         step = ENDINGS[mode]["out_of_step"]
