@@ -22,6 +22,8 @@ revealed (the other's from its keys, sent at the end) while every card is checke
 won and who sank how many. A or B on the end goes home.
 """
 
+import sys
+
 from cards.draw import HAND_Y, draw_line
 from cards.game import STEP_MS, GameScreen, play_cue
 from cards.menus import PauseMenu, draw_end
@@ -112,6 +114,8 @@ class Cable(GameScreen):
             else:  # the other's rules, a new game on both, or (out of step, ahead) the win
                 load("link.screen").update(app, m)
             return
+        if "link.screen" in sys.modules:  # the link's screens and words: back when the link needs them
+            load("link.screen").drop()
         self._table()
         if m.phase < PLAY:  # the coin, the shuffle, the deal
             if btn.pressed(B):

@@ -901,7 +901,7 @@ def check_shuffle(route):
     def phase_at(p, phase):
         return next(
             (e for e in p.events if e["kind"] == "s" and e["at_ns"] >= t_rules and e.get("state") == phase
-             and e["screen"] == "LinkCards"),
+             and e["screen"] == "Cable"),
             None,
         )  # fmt: skip
 

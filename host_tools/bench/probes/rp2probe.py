@@ -63,7 +63,9 @@ def _after_show():
     app = _APP[0]
     top = app.top() if app is not None else None
     st, vw = getattr(top, "state", -1), getattr(top, "view", -1)
-    g = getattr(top, "g", None)  # the card game over the cable's screen holds its game as g
+    g = getattr(top, "m", None)  # the card game over the cable's screen holds its game as m
+    if not hasattr(g, "job"):  # (before issue 40: as g)
+        g = getattr(top, "g", None)
     if not hasattr(g, "job"):  # (before d6b5a62: as w.g); other games have no deck job
         g = getattr(getattr(top, "w", None), "g", None)
     if hasattr(g, "job"):  # the card game over the cable: its phase, and 1 while a deck stage runs
