@@ -1,5 +1,5 @@
-"""The link's screens, one set for the cable games (Link battle and salvo, Express; Torpedo and
-the card game draw their own: their heaps have no room for this module at 192 KB): what the
+"""The link's screens, one set for the cable games (Link battle and salvo, Express, the card
+game; Torpedo draws its own: its heap had no room for this module at 192 KB): what the
 link is doing while it is not simply open, a caught cheat, a forfeit, and a handheld without a
 cable port. Each says how to leave (B) and comes in both languages
 (the tables below). The game's screens draw them under their own title and call update() for A.

@@ -30,6 +30,7 @@ PICTURES = (
     ("express", "express.reroll"),
     ("link-express", "linkexpress.their_roll"),
     ("cards", "cards.hand"),
+    ("link-cards", "linkcards.their_play"),
     ("torpedo", "torpedo.scope_aim"),
 )
 
