@@ -92,7 +92,8 @@ class Game(Match):
 
     def __init__(self, role, mode, rand):
         Match.__init__(self)
-        self.last = None  # our table as the game ended (the end's screen shows it), once checked
+        self.watch = False  # a screen shows the end: keep our table as the game ended (last)
+        self.last = None  # ... once the check began (the table leaves the heap otherwise)
         self.me = role
         self.peer = 1 - role
         self.mode = mode
@@ -550,7 +551,12 @@ class Game(Match):
             t = self.table
             if t is not None:  # the check replays on an engine of its own; this one is the end's
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
-                self.last = t  # (not saved: a game continued at its check shows no grids)
+                if self.watch:  # (not saved: a game continued at its check shows no grids)
+                    self.last = t
+                else:
+                    from linkcards.table import empty
+
+                    empty(t)  # its lists leave the heap now, before the check replays
                 self.table = t = None
             # the deck buffers served the deals: rx leaves, the check's stages are written into
             # mine1 and peer2 (blocks of their own from the start, not new ones in a heap in pieces)

@@ -16,7 +16,7 @@ that deck position at once: truth(table, p, epoch, index) -> card.
 """
 
 from cards.engine import Game
-from cards.rules import CARD_TYPE, CARD_TYPES, CELLS, COORDINATE_DECK, DECK_SIZE, DOWN, HAND, PH_PLAY, SHIELD
+from cards.rules import CARD_TYPE, CARD_TYPES, CELLS, COORDINATE_DECK, DECK_SIZE, DOWN, HAND, SHIELD
 
 
 def deck_cards(power_cards):
@@ -48,24 +48,18 @@ class Table(Game):
                 self.hand[p].append(self._draw_one(p))
         self._begin_turn()
 
+    shown = False  # a screen shows the public events (linkcards.ui): kept as cards.engine keeps them
+
+    def apply(self, move):
+        Game.apply(self, move)
+        if not self.shown:  # none kept for no screen (the other side's copy, the end's replay)
+            self.events = []
+            self.prev_events = []
+
     def legal_moves(self, distinct=False, pick=-1):
         if self.forced is not None:
             return [self.forced]
         return Game.legal_moves(self, distinct, pick)
-
-    def packed_moves(self):
-        """legal_moves() as 4 bytes a move (-1 as 255), in the same order, made a card at a time
-        (no list of 60 or more tuples at once)."""
-        out = bytearray()
-        if self.forced is None and self.phase == PH_PLAY and not self.over:
-            hand = self.hand[self.cur]
-            for k in [k for k in hand if k in self.only] if self.only else hand:
-                for m in Game.legal_moves(self, False, k):
-                    _pack(out, m)
-        if not out:  # the PT Boat's choice, the ways out when nothing can be played, a forced move
-            for m in self.legal_moves():
-                _pack(out, m)
-        return bytes(out)
 
     def _draw_one(self, p):
         fresh = not self.draw[p] and bool(self.disc[p])
@@ -160,11 +154,6 @@ class Table(Game):
             _swap(self.only, h, k)
             return True
         return False
-
-
-def _pack(out, m):
-    for x in m:
-        out.append(x & 255)
 
 
 def empty(t):

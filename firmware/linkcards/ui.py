@@ -51,6 +51,7 @@ class Cable(GameScreen):
     def __init__(self, m):
         # GameScreen's state, without a CPU and before there is a table to show
         self.m = m
+        m.watch = True  # the end shows our table as the game ended
         self.me = m.me
         self.g = None  # the match's table (once the coin is done), then as the game ended
         self.level = 0
@@ -151,6 +152,8 @@ class Cable(GameScreen):
         tb = m.table if m.table is not None else m.last
         if tb is not self.g:
             self.g = tb
+            if tb is not None:
+                tb.shown = True  # its public events: the other side's plays, the log
             self.view = None
             self.seen = [tb.turn, len(tb.events)] if tb is not None else None
         if tb is not None and self.view is None:

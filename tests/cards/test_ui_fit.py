@@ -79,11 +79,13 @@ def test_every_line_fits_with_the_longest_names():
             ("cg_you_pt", [cell]),
             ("cg_you_discard", cards),
             ("cg_more", [3]),
-            ("cg_piles_draw", [(26, 26)]),
-            ("cg_piles_disc", [(26, 26)]),
-            ("cg_piles_hand", [26]),
-            ("cg_score", [(5, 5)]),
+            ("cg_cpu_pdraw", [(26, 26)]),
+            ("cg_cpu_pdisc", [(26, 26)]),
+            ("cg_cpu_phand", [26]),
+            ("cg_cpu_score", [(5, 5)]),
         ]
+        # the other handheld's, over the cable (cards.text.said: "cpu" in the key as "them")
+        lines += [(k.replace("cpu", "them"), a) for k, a in lines if k.startswith("cg_cpu_")]
         for key, args in lines:
             w = _widest(t(key), args)
             # result lines are indented by two spaces in the CPU's log

@@ -81,7 +81,6 @@ class Pair:
 
             v = view_for(g.table, g.me)
             g.play(ai.choose(v, self.rng) if self.level else ai.choose_random(v, self.rng))
-        g.last = None  # (no screen shows the bot's end: its table leaves the heap)
         g._dirty = g.link.needs_save = False
 
     def game(self):

@@ -61,25 +61,3 @@ def test_save_round_trip_mid_game():
         g2 = load(save(g), Rng(9).randbytes)
         assert save(g2) == save(g)
         assert g2.table.to_bytes() == g.table.to_bytes()
-
-
-def test_the_screens_packed_moves_are_the_legal_moves_in_order():
-    """The cable screen lists a card's moves at a time (no list of 60+ moves at once): the same
-    moves, in the same order, as the engine's legal_moves(), at every move of a game."""
-    from linkcards import game as lg
-    from linkcards.ui import pack_moves
-
-    seen = []
-    play = lg.Game.play
-
-    def checked(g, move):
-        t = g.table
-        seen.append(t.packed_moves() == pack_moves(t.legal_moves()))
-        return play(g, move)
-
-    lg.Game.play = checked
-    try:
-        Duel(3, 1).run()
-    finally:
-        lg.Game.play = play
-    assert seen and all(seen), seen.count(False)
