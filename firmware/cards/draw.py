@@ -114,7 +114,8 @@ def draw_grids(fb, view, letters, reveal=None):
     grid as the View has it), or None."""
     for side in (0, 1):
         for c in range(CELLS):
-            draw_cell(fb, view, side, c, letters, reveal[side][c] if reveal and reveal[side] is not None else None)
+            known = reveal[side] if reveal else None
+            draw_cell(fb, view, side, c, letters, known[c] if known is not None else None)
     for r in range(3):
         ui.small(fb, ROW_NAMES[r], _LETTER_X, GRID_Y + r * _PY + 3, 1)
 

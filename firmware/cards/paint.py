@@ -48,7 +48,8 @@ class Painter:
         """The header (the opponent's and yours, whoever's turn it is inverted) and both grids."""
         v = self.view
         mine = self.g.cur == self.me
-        draw_header(fb, said("cg_cpu", self.foe), 0, not mine, v.hand_count[1], v.draw_count[1], len(v.disc_types[1]))
+        foe = said("cg_cpu", self.foe)
+        draw_header(fb, foe, 0, not mine, v.hand_count[1], v.draw_count[1], len(v.disc_types[1]))
         draw_header(fb, t("cg_you"), RIGHT_X, mine, -1, v.draw_count[0], len(v.disc_types[0]))
         draw_grids(fb, v, t("cg_letters"))
 

@@ -35,7 +35,7 @@ from core.compat import const, load, ticks_diff
 from core.hal import A, B
 from core.strings import t
 from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
-from linkcards.game import CHEAT, CHECK, DONE, PLAY, SETUP, SLOT, Game, rules
+from linkcards.game import CHEAT, CHECK, DONE, PLAY, SLOT, Game, rules
 from linkcards.proto import C_SILENT, SEED_LEN
 
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
@@ -236,7 +236,8 @@ class Cable(GameScreen):
         """The link's screen for what it is doing, while the game waits on it (link.screen)."""
         m = self.m
         st = m.status
-        if st != ST_OPEN and (not m.has_game() or m.phase < PLAY) or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+        before = not m.has_game() or m.phase < PLAY
+        if st != ST_OPEN and before or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
             return load("link.screen").text(m)
         return None
 

@@ -7,6 +7,7 @@ Link and cable are in tests/linkexpress/test_game.py."""
 from fakehw import make_hw, saved_game, texts
 from linkexpress import ui as lx_ui
 from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
+from stublink import StubLink
 
 from core import strings, ui
 from core.app import App
@@ -16,7 +17,7 @@ from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
 from express.engine import Game as Engine
 from express.rules import F_DECLARE_AFTER
 from host_tools.duel import storage as dictstorage
-from stublink import StubLink
+
 
 class Captain:
     """The bot's choices, uniform among the legal ones (express.ai's RandomCaptain's, without its
