@@ -11,6 +11,7 @@ from linkbattle import ui as lk_ui  # (next: its modules compile best in a heap 
 
 # isort: split
 from fakehw import make_hw, texts  # noqa: F401  (the screen tests take texts from here)
+from stublink import StubLink
 
 from battleship.rules import CLASSIC
 from core import strings
@@ -18,10 +19,7 @@ from core.app import App
 from core.hal import A
 from core.prng import Rng
 from host_tools.duel import storage as dictstorage
-from link.match import ST_OPEN, ST_UNPLUGGED
 from linkbattle.game import PLACING, Game
-
-STREAM = b"\x10\x20\x30\x40\x50\x60\x70\x80"
 
 
 def rand_source(seed):
@@ -38,72 +36,6 @@ class DictStorage(dictstorage.DictStorage):
                 n += len(x)
             return memoryview(COMMITMENTS)[:n]
         return super().keep(name, parts)
-
-
-class StubLink:
-    """What a game asks of its Link, message by message: what send() queues reaches the other
-    end's inbox at the next poll() while plugged; status OPEN or UNPLUGGED. It counts polls made
-    while a save was due (the saving rule: save after send / recv, before the next poll)."""
-
-    fw = (1, 0, 0)
-    peer_fw = (1, 0, 0)
-    peer_version = 1
-    peer_rules = None
-    mismatch = 0
-    peer_has_game = False
-    behind = False
-
-    def __init__(self, role):
-        self.role = role
-        self.stream = STREAM
-        self.other = None
-        self.plugged = True
-        self.out = []  # sent, not yet taken by the other end
-        self.queued = 0  # of those, not yet delivered
-        self.inbox = []
-        self.needs_save = False
-        self.unsaved_polls = 0
-
-    def poll(self, now):
-        if self.needs_save:
-            self.unsaved_polls += 1
-        if self.plugged and self.queued:
-            self.other.inbox.extend(self.out[len(self.out) - self.queued :])
-            self.queued = 0
-
-    def status(self):
-        return ST_OPEN if self.plugged else ST_UNPLUGGED
-
-    def send(self, msg):
-        self.out.append(bytes(msg))
-        self.queued += 1
-        self.needs_save = True
-        return True
-
-    acked = 0  # ours the other end has taken (Link.acked)
-    big = 0  # damaged DATA frames heard (Link.big)
-
-    def recv(self):
-        if not self.inbox:
-            return None
-        self.other.acked += 1
-        self.other.out.pop(0)  # taken: acknowledged
-        self.needs_save = True
-        return self.inbox.pop(0)
-
-    def unacked(self):
-        return len(self.out)
-
-    def free(self):
-        return 16
-
-    drops = (0,) * 9  # Link.drops: none
-
-    def write_snapshot(self, f):
-        """A real Link's snapshot of an empty stream (the game restores into a real Link)."""
-        self.needs_save = False
-        f.write(b"\x01" + self.stream + bytes((1 | (self.role << 1),)) + bytes(12))
-        return 22
 
 
 class Pair:

@@ -5,12 +5,9 @@ with cards.ai from its own view. Used by tests/linkcards/test_ui.py and the pres
 
 import gc
 
-from fakehw import make_hw
-from stublink import StubLink
+from stublink import BotPair
 
 from cards.view import view_for
-from core import strings
-from core.app import App
 from core.prng import Rng
 from host_tools.duel import storage as dictstorage
 from linkcards import ui as lc_ui
@@ -38,40 +35,20 @@ def _rand(seed):
     return Rng(seed).randbytes
 
 
-class Pair:
+class Pair(BotPair):
     def __init__(self, seeds=(3, 4), mode=0, bot_mode=None):
-        strings.set_lang("en")
-        self.now = 0
-        self.seeds = seeds
-        self.ours = StubLink(0)
-        theirs = StubLink(1)
-        self.ours.other, theirs.other = theirs, self.ours
-        self.flash = _Flash()
-        self.app = self._app()
+        BotPair.__init__(self, seeds, _Flash())
         self.bot = Game(1, mode if bot_mode is None else bot_mode, _rand(seeds[1]))
-        self.bot.link = theirs
+        self.bot.link = self.theirs
         self.rng = Rng(seeds[1])
         self.level = 2  # the bot's CPU: 2 sensible (cards.ai.choose), 0 any legal move
 
-    def _app(self):
-        hw = make_hw(self.flash)
-        hw.link = self.ours
-        app = App(hw)
-        app.rand_bytes = lambda: _rand(self.seeds[0])
-        lc_ui._link = lambda app, rand, mode, saved=None: self.ours
-        return app
+    def link_to(self, app, link):
+        lc_ui._link = lambda app, rand, mode, saved=None: link
 
     def frame(self, mask=0):
         gc.collect()  # two handhelds' games in one 192 KB heap: no room for the pieces between
-        self.now += 33
-        self.app.hw.keys.mask = mask
-        self.app.step()
-        self.bot_step()
-
-    def press(self, mask, after=1):
-        self.frame(mask)
-        for _ in range(after):
-            self.frame()
+        BotPair.frame(self, mask)
 
     def bot_step(self):
         g = self.bot
@@ -89,10 +66,6 @@ class Pair:
 
     def top(self):
         return self.app.top()
-
-    def kind(self):
-        top = self.app.top()
-        return type(top).__name__ if top is not None else ""
 
     def to_play(self):
         """From the mode's entry: Standard, the link, the coin, the shuffle and the deal, until

@@ -13,7 +13,7 @@ rules) are not counted; the press that leaves the end is."""
 import gc
 import sys
 
-from fakehw import make_hw
+from fakehw import make_hw, press
 
 from core.app import App
 from core.compat import unload
@@ -68,24 +68,17 @@ def _cpu(seed):
     moves = [0]
     _counting(scr, moves)
     n = 0
-
-    def press(mask):
-        app.hw.keys.mask = mask
-        app.step()
-        app.hw.keys.mask = 0
-        app.step()
-
     for _ in range(30000):
         top = app.top()
         kind = type(top).__name__ if top is not None else ""
         if kind == "Menu":
-            press(A)
+            press(app, A, 1)
             n += 1
         elif kind == "ResultScreen":
-            press(B)
+            press(app, B, 1)
             n += 1
         elif kind == "GameScreen" and top.focus != F_WAIT:
-            press(A)
+            press(app, A, 1)
             n += 1
         elif kind == "GameScreen":
             app.step()

@@ -4,13 +4,12 @@ message-level stand-in: the rules menu, the coin, arranging, a whole game played
 the checked end, a cheat named on the end screen, and a power cycle resumed from flash. The real
 Link and cable are in tests/linkexpress/test_game.py."""
 
-from fakehw import make_hw, saved_game, texts
+from fakehw import saved_game, texts
 from linkexpress import ui as lx_ui
 from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
-from stublink import StubLink
+from stublink import BotPair
 
-from core import strings, ui
-from core.app import App
+from core import ui
 from core.hal import DOWN, A, B
 from core.prng import Rng
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
@@ -40,38 +39,15 @@ def _rand(seed):
     return Rng(seed).randbytes
 
 
-class Pair:
+class Pair(BotPair):
     def __init__(self, seeds=(3, 4)):
-        strings.set_lang("en")
-        self.now = 0
-        self.seeds = seeds
-        self.ours = StubLink(0)
-        theirs = StubLink(1)
-        self.ours.other, theirs.other = theirs, self.ours
-        self.flash = dictstorage.DictStorage()
-        self.app = self._app()
-        self.bot = Game(theirs, _rand(seeds[1]), 0)
+        BotPair.__init__(self, seeds, dictstorage.DictStorage())
+        self.bot = Game(self.theirs, _rand(seeds[1]), 0)
         self.cap = Captain(Rng(seeds[1]))
         self.tamper = None
 
-    def _app(self):
-        hw = make_hw(self.flash)
-        hw.link = self.ours
-        app = App(hw)
-        app.rand_bytes = lambda: _rand(self.seeds[0])
-        lx_ui._link = lambda app, rand, rules, saved=None: self.ours
-        return app
-
-    def frame(self, mask=0):
-        self.now += 33
-        self.app.hw.keys.mask = mask
-        self.app.step()
-        self.bot_step()
-
-    def press(self, mask, after=1):
-        self.frame(mask)
-        for _ in range(after):
-            self.frame()
+    def link_to(self, app, link):
+        lx_ui._link = lambda app, rand, rules, saved=None: link
 
     def bot_step(self):
         g = self.bot
@@ -107,10 +83,6 @@ class Pair:
     def game(self):
         """Our match (the app ticks it)."""
         return self.app.match
-
-    def kind(self):
-        top = self.app.top()
-        return type(top).__name__ if top is not None else ""
 
     def to_play(self):
         self.app.start_mode("linkexpress.ui", None)
