@@ -284,5 +284,9 @@ def test_down_on_a_card_opens_what_it_does_and_the_help_covers_every_power():
     for w in ("Fehér töltet", "Vörös töltet", "Pajzs", "Eldobás vagy két lap", "Javítás vagy három lap",
               "Tengeralattjáró", "Romboló", "Csatahajó", "Hordozó", "PT csónak", "húzópakli", "eldobópakli"):
         assert w in said["hu"], w
+    # issue 40, 12: the Red Peg's page says what a peg does, in words ("a hit a peg" was not); the
+    # keys page names no CPU (the same help serves the game over the cable)
+    assert "one hit per peg" in said["en"] and "a hit a peg" not in said["en"]
+    assert "CPU" not in said["en"] and "gép" not in said["hu"]
     press(app, B)
     assert app.top() is s and "cards.help" not in sys.modules and "core.pages" not in sys.modules

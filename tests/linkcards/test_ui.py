@@ -120,7 +120,13 @@ def test_the_pause_menu_saves_and_quits_and_its_piles_page_says_b_back():
         p.press(DOWN)
     p.press(A)
     assert p.kind() != "Cable", p.kind()
-    assert saved_game(p.flash, "link_cards") is not None  # Continue
+    saved = saved_game(p.flash, "link_cards")  # Continue: the game on its screen again
+    assert saved is not None
+    p.app.resume_mode("linkcards.ui", saved)
+    for _ in range(30):
+        p.frame()
+    assert p.kind() == "Cable" and p.top().focus != F_WAIT, p.kind()
+    assert [s for s in texts(p.app) if s in CARD_NAMES], texts(p.app)  # our hand, as it was
 
 
 def test_other_rules_on_the_other_handheld_offer_to_play_them():
