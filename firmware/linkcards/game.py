@@ -23,15 +23,19 @@ from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_P
 from core.compat import const
 from link import deck
 from link.match import Match
-from linkcards.proto import (
+from linkcards.proto import (  # noqa: F401  (the phases and SLOT: the game's, named in proto)
     C_DEAL,
     C_GRID,
     C_HAND,
     C_MARKED,
     C_RULE,
     C_STACKED,
+    CHEAT,
+    CHECK,
+    COIN,
     COIN_COMMIT,
     COIN_REVEAL,
+    DONE,
     HASH_LEN,
     M_DEAL,
     M_GRID,
@@ -39,20 +43,15 @@ from linkcards.proto import (
     M_PLAY,
     M_REVEAL,
     M_SHUFFLE,
+    PLAY,
+    SETUP,
+    SLOT,
     CheatError,
     parse_play,
     play_msg,
     shuffle_no,
     shuffles,
 )
-
-# phases
-COIN = const(0)
-SETUP = const(1)  # commitments and the first shuffle
-PLAY = const(2)
-CHECK = const(3)  # the game is decided; keys and grids revealed and checked
-DONE = const(4)  # the check passed: the result stands
-CHEAT = const(5)
 
 # agenda tasks: (kind, a, epoch, index, stand-in)
 _T_COIN = const(1)  # take the peer's coin commitment, send our reveal
@@ -77,7 +76,6 @@ _DRAWN_ROOM = const(80)
 
 
 GAME_CARDS = const(4)  # link.session.GAME_CARDS: HELLO rules byte 0 (tests/linkcards/test_cable.py)
-SLOT = "link_cards"  # core.modes.SLOTS
 
 
 def rules(mode):

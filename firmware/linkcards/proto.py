@@ -1,7 +1,17 @@
-"""Linked card game messages (docs/link-protocol.md section 9): types, cheat codes, layouts."""
+"""Linked card game messages (docs/link-protocol.md section 9): types, cheat codes, layouts; the
+game's phases."""
 
 from core.compat import const
 from link.match import CheatError  # noqa: F401  (the games' one exception for a caught cheat)
+
+# the game's phases (linkcards.game; named here, where its screen finds them without it)
+COIN = const(0)
+SETUP = const(1)  # commitments and the first shuffle
+PLAY = const(2)
+CHECK = const(3)  # the game is decided; keys and grids revealed and checked
+DONE = const(4)  # the check passed: the result stands
+CHEAT = const(5)
+SLOT = "link_cards"  # its save slot (core.modes.SLOTS)
 
 HASH_LEN = const(32)
 SEED_LEN = const(16)

@@ -26,7 +26,6 @@ import sys
 
 from cards.draw import HAND_Y, draw_line
 from cards.game import STEP_MS, GameScreen, play_cue
-from cards.menus import PauseMenu, draw_end
 from cards.pick import F_HAND, F_WAIT
 from cards.rules import BEGINNER, EV_PLAY, M_END, M_PEG, M_SKIP, STANDARD
 from cards.text import EN, HU, over_key, result_line, said
@@ -35,8 +34,7 @@ from core.compat import const, load, ticks_diff
 from core.hal import A, B
 from core.strings import t
 from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_UNPLUGGED, ST_VERSION, split
-from linkcards.game import CHEAT, CHECK, DONE, PLAY, SLOT, Game, rules
-from linkcards.proto import C_SILENT, SEED_LEN
+from linkcards.proto import C_SILENT, CHEAT, CHECK, DONE, PLAY, SEED_LEN, SLOT
 
 _TX_SLOTS = const(4)  # the link's send queue: its window; what waits more waits in the game's outbox
 
@@ -144,7 +142,7 @@ class Cable(GameScreen):
                 app.redraw()
             if btn.pressed(B):
                 self._refresh()
-                app.push(PauseMenu(self))
+                app.push(load("cards.menus").PauseMenu(self))
 
     def _table(self):
         """The table the screen shows: the match's, or the one it ended with (the check)."""
@@ -299,13 +297,15 @@ class Cable(GameScreen):
         peer = m.peer_open
         reveal = (m.grid.map if m.grid is not None else None, peer[1 + 2 * SEED_LEN :] if peer else None)
         line = said("cg_cpu_again", self.foe) if m.phase == DONE else t("cg_checking")
-        draw_end(fb, over_key(m, me, self.foe), self.view if m.last is not None else None, reveal,
-                 m.sunk(1 - me), m.sunk(me), self.foe, line)
+        view = self.view if m.last is not None else None  # (a game continued at its check: none)
+        load("cards.menus").draw_end(fb, over_key(m, me, self.foe), view, reveal, m.sunk(1 - me), m.sunk(me),
+                                     self.foe, line)
 
 
 # -- entry points --------------------------------------------------------------------------
 def _link(app, rand, mode, saved=None):
     from link.session import Link  # the link layer comes with the game it serves
+    from linkcards.game import rules
 
     return Link(app.hw.link, rand, app.now, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
 
@@ -330,6 +330,8 @@ def _mode(mode, push=False):
     def run(app):
         if _no_port(app):
             return
+        from linkcards.game import Game  # the game (and its protocol) once the rules are chosen
+
         rand = app.rand_bytes()
         g = Game(0, mode, rand)  # its role is the link's, once it opens (Game.start)
         g.link = _link(app, rand, mode)
@@ -351,9 +353,7 @@ def start(app, arg=None):
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
     strings.add(EN, HU)
-    data = bytes(payload)
-    if data[:1] != Game.head:
-        raise ValueError("not a link card save")
+    data = bytes(payload)  # (its tag and version: linkcards.restore checks them)
     rand = app.rand_bytes()
     state, snap = split(data)
     from linkcards.restore import load as restore
