@@ -26,6 +26,7 @@ import sys
 
 from cards.draw import HAND_Y, draw_line
 from cards.game import STEP_MS, GameScreen, play_cue
+from cards.menus import PauseMenu, draw_end  # (the end's peak has no room to load them then)
 from cards.pick import F_HAND, F_WAIT
 from cards.rules import BEGINNER, EV_PLAY, M_END, M_PEG, M_SKIP, STANDARD
 from cards.text import EN, HU, over_key, result_line, said
@@ -142,7 +143,7 @@ class Cable(GameScreen):
                 app.redraw()
             if btn.pressed(B):
                 self._refresh()
-                app.push(load("cards.menus").PauseMenu(self))
+                app.push(PauseMenu(self))
 
     def _table(self):
         """The table the screen shows: the match's, or the one it ended with (the check)."""
@@ -298,8 +299,7 @@ class Cable(GameScreen):
         reveal = (m.grid.map if m.grid is not None else None, peer[1 + 2 * SEED_LEN :] if peer else None)
         line = said("cg_cpu_again", self.foe) if m.phase == DONE else t("cg_checking")
         view = self.view if m.last is not None else None  # (a game continued at its check: none)
-        load("cards.menus").draw_end(fb, over_key(m, me, self.foe), view, reveal, m.sunk(1 - me), m.sunk(me),
-                                     self.foe, line)
+        draw_end(fb, over_key(m, me, self.foe), view, reveal, m.sunk(1 - me), m.sunk(me), self.foe, line)
 
 
 # -- entry points --------------------------------------------------------------------------
