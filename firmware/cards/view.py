@@ -113,8 +113,8 @@ def view_for(g, p):
         v.state.append(bytes(g.up[q]))
         see_down = OWNER_SEES_GRID and side == 0
         v.known.append([g.ident[q][c] if (g.up[q][c] != DOWN or see_down) else UNKNOWN for c in range(CELLS)])
-        v.pegs.append([[_TYPE[k] for k in g.pegs[q][c]] for c in range(CELLS)])
-        v.spegs.append([[_TYPE[k] for k in g.spegs[q][c]] for c in range(CELLS)])
+        v.pegs.append([_types(g.pegs[q][c]) for c in range(CELLS)])
+        v.spegs.append([_types(g.spegs[q][c]) for c in range(CELLS)])
         v.shield.append([_TYPE[g.shield[q][c]] if g.shield[q][c] != NO_CARD else -1 for c in range(CELLS)])
         v.draw_count.append(len(g.draw[q]))
         v.disc_types.append([_TYPE[k] for k in g.disc[q]])
@@ -124,6 +124,12 @@ def view_for(g, p):
     v.events = list(g.events)
     v.prev_events = list(g.prev_events)
     return v
+
+
+def _types(cards):
+    """The card types of a cell's peg cards, read-only: a tuple, the one empty tuple for most
+    cells (a list a cell made the View the biggest object of a cable game's heap)."""
+    return tuple([_TYPE[k] for k in cards]) if cards else ()
 
 
 def moves_for_card(view, card):
