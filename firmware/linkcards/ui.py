@@ -332,6 +332,7 @@ def _mode(mode, push=False):
             return
         from linkcards.game import Game  # the game (and its protocol) once the rules are chosen
 
+        load("link.commit")  # the coin's (Game.start, when the link opens): now, while the heap is whole
         rand = app.rand_bytes()
         g = Game(0, mode, rand)  # its role is the link's, once it opens (Game.start)
         g.link = _link(app, rand, mode)
