@@ -21,7 +21,8 @@ clears the save; before play B leaves, in play it opens the pause menu (Save and
 stays for Continue.
 
 Memory (the cable modes are the heap's peak): the coin's module leaves once the coin is done, the
-link's screens in play (back when the link needs them, play's screen modules then making room),
+link's screens and words once play begins (back when the link needs them, play's screen modules then
+making room; before play this screen draws with the link's words),
 Express's menus whenever this screen is on top; the CPU's code never comes (the odds and the
 suggested fleet are data in express.rules).
 """
@@ -136,7 +137,7 @@ class Cable(GameScreen):
             unload("express.menus")
         if m.phase >= ARRANGE and "link.commit" in sys.modules:  # the coin is done
             unload("link.commit")
-        if m.phase >= ARRANGE and "link.screen" in sys.modules and self._said() is None:
+        if m.phase >= PLAYING and "link.screen" in sys.modules and self._said() is None:
             load("link.screen").drop()  # the link's screens and words: back when the link needs them
         if m.phase == CHEAT or m.phase == FORFEIT:
             if not self.end:
@@ -271,8 +272,11 @@ class Cable(GameScreen):
         return key
 
     def _before(self, fb):
-        """The coin in the air, then its result; our fleet sealed, waiting for theirs."""
+        """The coin in the air, then its result; our fleet sealed, waiting for theirs. The link's
+        screens and words stay until play begins (B: leave, the coin): a resumed game may come
+        here without them."""
         m = self.m
+        load("link.screen")
         ui.title(fb, t("lx_cable_title"))
         if m.phase <= COIN:
             ui.center(fb, t("ln_coin_toss"), 26)
@@ -309,7 +313,7 @@ def _no_port(app):
 
 
 def _show(app, g, push):
-    if g.phase >= ARRANGE and "link.screen" in sys.modules:  # a game going on: the link's
+    if g.phase >= PLAYING and "link.screen" in sys.modules:  # a game in play: the link's
         load("link.screen").drop()  # screens come when the link needs them
     app.match = g  # the app ticks it once a frame
     s = Cable(g)

@@ -5,6 +5,7 @@ the checked end, a cheat named on the end screen, and a power cycle resumed from
 Link and cable are in tests/linkexpress/test_game.py."""
 
 from fakehw import make_hw, saved_game, texts
+from screens import keys_drawn
 from linkexpress import ui as lx_ui
 from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
 
@@ -234,6 +235,32 @@ def test_a_whole_game_with_a_and_b_to_the_checked_end():
     assert saved_game(p.flash, "link_express") is not None  # A does nothing here
     p.press(B)
     assert saved_game(p.flash, "link_express") is None  # the end clears it
+
+
+def test_every_frame_of_a_game_shows_words_not_word_keys():
+    """Frame by frame as a player meets them, in both languages: the rules menu, the coin, its
+    result, Arrange, waiting for the other fleet, play, the end. The link's words leave the heap as
+    play begins: a screen asking for one then would show its key ("ln_hint_leave")."""
+    p = Pair((9, 10))
+    bad = []
+    step = p.frame
+
+    def frame(mask=0):
+        step(mask)
+        top = p.app.top()
+        for lang in ("hu", "en"):
+            strings.set_lang(lang)
+            ui.TRACE = []
+            p.app.fb.fill(0)
+            top.draw(p.app, p.app.fb)
+            for problem in keys_drawn(ui.TRACE):
+                bad.append("%s [%s]: %s" % (type(top).__name__, lang, problem))
+            ui.TRACE = None
+        assert not bad, "\n".join(bad[:6])
+
+    p.frame = frame
+    p.to_play()
+    assert p.sweep()
 
 
 def test_a_cheat_is_named_on_the_end_screen():
