@@ -250,9 +250,10 @@ def problems(boxes):
 _ = font
 
 
-def check(module):
+def check(module, more=None):
     """(screens drawn, problems) for one module's catalogue in both languages: text off the
-    display or overlapping, words from no table, word keys drawn as text."""
+    display or overlapping, words from no table, word keys drawn as text; more: a game's own
+    check of the texts drawn (boxes -> problems), e.g. exread.contradictions."""
     app = new_app()
     bad = []
     count = 0
@@ -261,6 +262,9 @@ def check(module):
             count += 1
             asked = []
             boxes = render(app, screen, lang, asked)
-            for p in problems(boxes) + foreign(boxes, asked, lang) + keys_drawn(boxes):
+            found = problems(boxes) + foreign(boxes, asked, lang) + keys_drawn(boxes)
+            if more is not None:
+                found += more(boxes)
+            for p in found:
                 bad.append("%s [%s]: %s" % (name, lang, p))
     return count, bad

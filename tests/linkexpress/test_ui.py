@@ -111,6 +111,7 @@ class Pair:
         self.bot = Game(theirs, _rand(seeds[1]), 0)
         self.cap = Captain(Rng(seeds[1]))
         self.tamper = None
+        self.held = False  # the bot's handheld takes nothing (a slow cable: our roll waits)
 
     def _app(self):
         hw = make_hw(self.flash)
@@ -124,7 +125,8 @@ class Pair:
         self.now += 33
         self.app.hw.keys.mask = mask
         self.app.step()
-        self.bot_step()
+        if not self.held:
+            self.bot_step()
 
     def press(self, mask, after=1):
         self.frame(mask)
@@ -229,12 +231,11 @@ def test_a_whole_game_with_a_and_b_to_the_checked_end():
     assert g.phase == VERIFIED and p.bot.phase == VERIFIED and g.winner == p.bot.winner
     words = texts(p.app)
     assert ("You win!" in words) != ("You lose" in words) and "Every roll was checked" in words
-    assert "Game over" in words and "B:menu" in words
+    assert "Game over" in words and "A:menu" in words  # the CPU game's end: A (B too) leaves
     assert saved_game(p.flash, "link_express") is not None
     p.press(A)
-    assert saved_game(p.flash, "link_express") is not None  # A does nothing here
-    p.press(B)
     assert saved_game(p.flash, "link_express") is None  # the end clears it
+    assert p.kind() != "Cable"
 
 
 def test_every_frame_of_a_game_shows_words_not_word_keys():
@@ -304,3 +305,44 @@ def test_switched_off_it_goes_on_from_its_flash():
     for _ in range(5):
         p.frame()
     assert p.game().phase == VERIFIED and p.bot.phase == VERIFIED
+    p.press(B)  # B on the end leaves as A does
+    assert saved_game(p.flash, "link_express") is None and p.kind() != "Cable"
+
+
+def test_the_fleet_rows_say_whose_they_are():
+    p = Pair((3, 4))
+    p.to_play()
+    for lang, you, them in (("en", "You", "Them"), ("hu", "Te", "Ő")):
+        strings.set_lang(lang)
+        words = texts(p.app)
+        assert you in words and them in words, words  # not the same icon numbered 1 and 2
+    strings.set_lang("en")
+
+
+def test_a_roll_on_its_way_says_so_and_a_waits_for_it():
+    """Our roll goes to the other handheld; the dice come with its answer. Meanwhile the hint does
+    not offer A (it said "A:roll again", and A buzzed), and A neither rolls nor buzzes."""
+    p = Pair((3, 4))
+    p.to_play()
+    cues = []
+    p.app.cue = cues.append
+    for _ in range(200):
+        g = p.game()
+        if g.my_turn() and g.g.phase == AGAIN and not p.app.top().anim:
+            break
+        p.press(A)
+    assert g.g.phase == AGAIN and "A:roll again" in texts(p.app)
+    p.held = True
+    p.press(A)
+    sent = len(p.ours.out)
+    assert g.pending >= 0  # our roll is on its way
+    del cues[:]
+    for _ in range(3):
+        words = texts(p.app)
+        assert "Rolling...  B:menu" in words and not [w for w in words if w.startswith("A:")], words
+        p.press(A)
+    assert cues == [] and len(p.ours.out) == sent  # no buzz, no second roll sent
+    p.held = False
+    for _ in range(3):
+        p.frame()
+    assert g.pending < 0 and "dice" in cues
