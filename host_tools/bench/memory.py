@@ -14,9 +14,11 @@ from host_tools.bench.session import (
     ROWS,
     SETTLE,
     build_installs,
+    game_over,
     handheld,
     menu_keys,
     mode_labels,
+    split_at_end,
 )
 from host_tools.paths import FIRMWARE, HEAP, HEAP_BYTES
 from host_tools.sim.handheld import BUTTONS, Cable, FirmwareCrashed, parse_keys
@@ -122,7 +124,10 @@ def play(
     labels = mode_labels() if labels is None else labels
     if mode not in ("menu", "settings") and mode not in labels:
         return {"mode": mode, "skipped": "not in firmware/core/modes.py yet"}
-    steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys) + [(None, 0, 0, 10)]
+    keys, after = split_at_end(keys)
+    steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys)
+    stop = len(steps) if after else -1  # play stops at the game's end (session.UNTIL_END)
+    steps += parse_keys(after) + [(None, 0, 0, 10)]
     cursor_mask = _mask(cursor)
     hs = _launch(install, heap, eager, n, warm)
     result = {"mode": mode, "handhelds": n, "heap": heap}
@@ -132,7 +137,14 @@ def play(
     try:
         snaps = [[bytes(p) for p in h.oled.ram] for h in hs]
         edge = [False] * n
-        for who, mask, held, after in steps:
+        since = [0] * n
+        j = 0
+        while j < len(steps):
+            who, mask, held, after = steps[j]
+            j += 1
+            if j < stop and game_over(hs, since):
+                j = stop  # the game is over: on to the keys after it
+                continue
             for i in range(held + after):
                 for k, h in enumerate(hs):
                     m = mask if (i < held and (who is None or who == k)) else 0
