@@ -88,9 +88,7 @@ def game_over(hs, since):
 # in turn (attacker, target, roll again, on from the result; nothing on the other side's turn)
 # until the game is over (about 30 rolls: the presses stop there, as A leaves the end as the CPU
 # game's does); B leaves the result, B the Express submenu.
-LINK_EXPRESS = (
-    "A,WAIT3000,DOWN,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + "," + UNTIL_END + "WAIT1500,B,WAIT1000,B,WAIT300"
-)
+LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + "1:A,2:A," * 600 + UNTIL_END + "WAIT1500,B,WAIT1000,B,WAIT300"
 
 LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ",WAIT6000,B,WAIT1000,B,WAIT300"
 

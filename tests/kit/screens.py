@@ -224,7 +224,7 @@ def keys_drawn(boxes):
             elif key is not None:
                 out.append("a piece of the word key %r drawn as text: %r in %r" % (key, piece, s))
             else:
-                out.append("a word key's shape (prefix_word) drawn, in no loaded table: %r in %r" % (piece, s))
+                out.append("a word key's shape (prefix_word), in no loaded table: %r in %r" % (piece, s))
     return out
 
 

@@ -5,9 +5,9 @@ the checked end, a cheat named on the end screen, and a power cycle resumed from
 Link and cable are in tests/linkexpress/test_game.py."""
 
 from fakehw import make_hw, saved_game, texts
-from screens import keys_drawn
 from linkexpress import ui as lx_ui
 from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
+from screens import keys_drawn
 
 from core import strings, ui
 from core.app import App
