@@ -143,12 +143,19 @@ def _until(hs, mode, t, keys, most_rounds=4000, chunk=20, press=True):
     shows on each handheld (a list, one entry per handheld, or None for a handheld that need
     not show anything); returns the texts found, one list per handheld."""
     rounds = 0
+
+    def shown(hs):
+        return [words_shown(h.screen(), [t(k) for k in want]) if want else [] for h, want in zip(hs, keys)]
+
+    def there(hs):  # checked after every press: an end that takes the key pressed (A) is left at once
+        return all(f or not want for f, want in zip(shown(hs), keys))
+
     while True:
-        found = [words_shown(h.screen(), [t(k) for k in want]) if want else [] for h, want in zip(hs, keys)]
-        if all(f or not want for f, want in zip(found, keys)):
-            return found
+        if there(hs):
+            return shown(hs)
+        found = shown(hs)
         assert rounds < most_rounds, (mode, keys, found)
-        run_script(hs, ",".join([ROUND[mode] if press else "WAIT100"] * chunk), tail_frames=0)
+        run_script(hs, ",".join([ROUND[mode] if press else "WAIT100"] * chunk), tail_frames=0, until=there)
         rounds += chunk
 
 
