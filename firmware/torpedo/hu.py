@@ -1,5 +1,5 @@
-"""Torpedo Attack's words in Hungarian (torpedo.view loads the language in use only; the cable's
-own words are torpedo.link_ui's and torpedo.cheat's)."""
+"""Torpedo Attack's words in Hungarian (torpedo.view loads the language in use only; over the cable
+the link's screens are link.screen's, with its words, and the cheats named are torpedo.cheat's)."""
 
 TEXT = """
 ta_vs_cpu=A gép ellen
@@ -76,4 +76,7 @@ ta_syncing=Kapcsolódás...
 ta_waiting=Várakozás...
 ta_their_fleet=Várom az ellenfél flottáját...
 ta_checking=Flottája ellenőrzése...
+ta_you_first=Te kezdesz
+ta_opp_first=Az ellenfél kezd
+ta_touch_no=nem érhetnek össze
 """

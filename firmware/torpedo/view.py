@@ -1,5 +1,5 @@
-"""What the Torpedo Attack screens share: the words (EN and HU; the cable's own are in
-torpedo.link_ui and torpedo.cheat), the panel beside the grid, the announcement banner, and loading
+"""What the Torpedo Attack screens share: the words (EN and HU; over the cable the link's screens
+and their words are link.screen's, the cheats named torpedo.cheat's), the panel beside the grid, the announcement banner, and loading
 the mode's modules (need()).
 
 The locating and placing screens are a grid on the left (battleship.grid; its
@@ -24,6 +24,9 @@ _PLACE = const(2)  # torpedo.cable's stage: placing the fleet
 _ST_VERSION = const(2)  # link.match's status codes
 _ST_RULES = const(3)
 _ST_MISMATCH = const(5)
+# HELLO rules bytes (torpedo.link_game.rules_bytes): game 2 is Torpedo Attack; flags bit 1: touching
+_GAME_TORPEDO = const(2)
+_RULE_TOUCHING = const(2)
 _GRID_X = const(8)
 _GRID_Y = const(6)
 _PANEL_X = const(63)
@@ -187,6 +190,24 @@ def name_key(match, player):
     if player == match.me:
         return "ta_you"
     return "ta_opp" if match.cable else "ta_cpu"
+
+
+def rules_of(rules):
+    """(level, touching) of HELLO rules that are Torpedo Attack's (torpedo.link_game.rules_bytes),
+    else None."""
+    if rules is not None and len(rules) == 3 and rules[0] == _GAME_TORPEDO and rules[2] < 3:
+        return rules[2], bool(rules[1] & _RULE_TOUCHING)
+    return None
+
+
+def rules_name(rules):
+    """The other handheld's HELLO rules in words, as link.screen shows them ("Torpedo Attack,
+    medium", "no touching" where ships may not touch), None when they are not this game's."""
+    r = rules_of(rules)
+    if r is None:
+        return None
+    what = "%s, %s" % (t("torpedo"), t(LEVEL_NAMES[r[0]]))
+    return what if r[1] else what + ", " + t("ta_touch_no")
 
 
 def end_words(match):

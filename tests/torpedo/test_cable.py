@@ -185,7 +185,7 @@ def test_a_false_answer_ends_the_game_on_the_cheat_screen():
     assert m.event() is None
     assert m.cheat is not None and m.cheat.code == C_ANSWER and m.cheat.cell == 0
     m.caught(app)  # every game screen gives way to the cheat screen, which names the lie
-    assert type(app.top()).__name__ == "CheatScreen" and "lied about A-1" in app.top().text()
+    assert type(app.top()).__name__ == "CheatScreen" and "lied about A-1" in app.top().reason()
 
 
 def test_a_torpedo_that_does_not_match_the_periscope_is_caught():

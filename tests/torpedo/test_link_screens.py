@@ -1,0 +1,141 @@
+# interpreters: micropython
+"""Torpedo Attack over the cable on the link's own screens (link.screen, as Link battle's and
+Express's), read off the display: other rules offer "A: play that" and A takes the other
+handheld's level and touching rule; saves out of step let the side with the newer save claim the
+win (issue 26), which ends on the link's forfeit screen, and leave the side behind only B; a
+cheat caught is named on the link's cheat screen, the game void. No words of Torpedo's own for
+any of these."""
+
+from fakehw import make_hw, press, texts
+from screenread import shows, words_shown
+
+from catalogs.stand_in import Link
+from core import strings
+from core.app import App
+from core.hal import A
+from core.strings import t
+from link.commit import CheatError
+from torpedo import view
+
+_RULES = 3  # link.match's status codes and mismatch reasons
+_MISMATCH = 5
+_OUT_OF_STEP = 2
+_PLAY = 4  # torpedo.cable's stage
+_C_ANSWER = 5  # link.commit's code: a lie about a call
+
+
+class _Link(Link):
+    sent_rules = None
+
+    def set_rules(self, rules):
+        self.sent_rules = rules
+
+
+class _Port:
+    def write(self, data):
+        return len(data)
+
+    def any(self):
+        return 0
+
+    def readinto(self, buf, n=None):
+        return None
+
+
+def _app():
+    hw = make_hw()
+    hw.link = _Port()
+    app = App(hw)
+    strings.set_lang("en")
+    view.words()
+    return app
+
+
+def _screen(app, link, stage=0):
+    """The link's screen of a new cable game (torpedo.link_ui.linking), the link's status set by hand."""
+    from torpedo import link_ui
+
+    scr = link_ui.linking(app)
+    app.match = None  # nothing ticks the stand-in link
+    m = scr.m
+    m.link = link
+    m.stage = stage
+    if stage:
+        m.g = m.lg.game
+    app.push(scr)
+    app.step()
+    return scr, m
+
+
+def _shown(app):
+    app.fb.fill(0)
+    app.top().draw(app, app.fb)
+    return app.fb.buf
+
+
+def test_other_rules_offer_play_that_and_a_takes_the_other_handhelds_level():
+    app = _app()
+    app.settings.set("level", "easy")
+    app.settings.set("touching", 1)
+    scr, m = _screen(app, _Link(_RULES, peer_rules=bytes((2, 0, 2))))  # Torpedo, hard, no touching
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        buf = _shown(app)
+        said = t("ln_peer_rules") % (t("torpedo") + ", " + t("hard") + ", " + t("ta_touch_no"))
+        assert words_shown(buf, [said]) == [said], lang
+        assert shows(buf, t("ln_hint_rules")), lang  # "A:play that B:leave"
+    strings.set_lang("en")
+    press(app, A)
+    assert m.level == 2 and not m.touching
+    assert app.settings.get("level") == "hard" and not app.settings.get("touching")
+    assert m.link.sent_rules == bytes((2, 0, 2))  # our HELLO says so now
+
+
+def test_another_games_rules_only_leave():
+    app = _app()
+    scr, m = _screen(app, _Link(_RULES, peer_rules=bytes((1, 0, 0))))  # Link battle's
+    buf = _shown(app)
+    said = t("ln_peer_rules") % t("ln_other_game")
+    assert words_shown(buf, [said]) == [said] and shows(buf, t("ln_hint_leave"))
+
+
+def test_out_of_step_ahead_claims_the_win_and_the_link_names_the_forfeit():
+    app = _app()
+    link = _Link(_MISMATCH)
+    link.mismatch = _OUT_OF_STEP
+    scr, m = _screen(app, link, _PLAY)
+    buf = _shown(app)
+    assert shows(buf, t("ln_hint_claim")) and words_shown(buf, [t("ln_out_of_step")])
+    press(app, A)  # the win (the other came back behind what it had seen)
+    assert type(app.top()).__name__ == "CheatScreen"
+    buf = _shown(app)
+    assert shows(buf, t("ln_forfeit_won")) and words_shown(buf, [t("ln_forfeit_text")])
+
+
+def test_out_of_step_behind_can_only_leave():
+    app = _app()
+    link = _Link(_MISMATCH)
+    link.mismatch = _OUT_OF_STEP
+    link.behind = True
+    scr, m = _screen(app, link, _PLAY)
+    press(app, A)
+    assert type(app.top()).__name__ == "LinkScreen" and m.cheat is None
+    buf = _shown(app)
+    assert shows(buf, t("ln_hint_leave")), texts(app)
+    assert words_shown(buf, [t("ln_we_are_behind")]), texts(app)
+
+
+def test_a_cheat_is_named_on_the_links_cheat_screen_in_both_languages():
+    app = _app()
+    scr, m = _screen(app, _Link(6), _PLAY)
+    m.cheat = CheatError(_C_ANSWER, "lie", 47)
+    m.finished = True
+    app.step()  # the screen gives way to the cheat screen (torpedo.view.goes_on)
+    assert type(app.top()).__name__ == "CheatScreen"
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        buf = _shown(app)
+        assert shows(buf, t("ln_cheat_caught")) and shows(buf, t("ln_void_game")), lang
+        said = t("ta_cheat5") % "E-8"
+        assert words_shown(buf, [said]) == [said], lang
+    strings.set_lang("en")
