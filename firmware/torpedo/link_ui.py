@@ -11,12 +11,12 @@ Loaded while shown, with link.screen, and both dropped once the game's own scree
 (a cable game is the largest thing in memory): see drop().
 """
 
+import sys
 
 from core import ui
 from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
-from link import screen
 from link.match import ST_OPEN
 from torpedo.view import Then, goes_on, level, need, under_top
 
@@ -25,9 +25,16 @@ _PLACE = const(2)
 _FIRST_FRAMES = const(45)  # who calls first stays up this long (A: at once)
 
 
+def _screen():
+    """link.screen, imported on the screen's first frame: a saved game's match (torpedo.cable)
+    is read back first, its 3.2 KB block found before the link's screens cut up the heap."""
+    return load("link.screen")
+
+
 def drop():
     """Forget this module and the link's screens until they are needed again."""
-    screen.drop()
+    if "link.screen" in sys.modules:
+        _screen().drop()
     unload("torpedo.link_ui")
 
 
@@ -50,7 +57,7 @@ class LinkScreen(ui.Screen):
         if btn.pressed(B):
             leave(app)
             return
-        if screen.update(app, m):  # the other's rules, a new game on both, or the win claimed
+        if _screen().update(app, m):  # the other's rules, a new game on both, or the win claimed
             if self.modal and m.stage == _LINKING:
                 restart(app, m)  # a new game on both: a fresh coin toss
             return
@@ -73,6 +80,7 @@ class LinkScreen(ui.Screen):
 
     def draw(self, app, fb):
         m = self.m
+        screen = _screen()
         said = screen.text(m)
         if said is None and m.stage >= _PLACE:  # the coin's answer: big and clear
             ui.title(fb, t("ta_cable"))
