@@ -8,7 +8,8 @@ between the two on our turn; the opponent's turn shows our fleet. The
 panel: whose turn, both scores, the fleet of the grid shown as little ships
 (solid: hit, crossed: escaped), the last call, a hint.
 
-Every answer comes up big across the screen for a moment (A skips). SHIP
+Every answer comes up big across the screen for a moment (torpedo.view.SHOWN: how long; any
+key ends it). SHIP
 LOCATED raises the periscope (torpedo.scope_ui) for whoever located it; a tie
 raises it for the shoot-out. The periscope takes this screen's place (the two
 modules are never in the heap together) and makes a new one when it is down.
@@ -24,6 +25,9 @@ from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from torpedo.rules import HIT1, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, TARGET_LOCATED
 from torpedo.view import (
+    SHOWN,
+    THINK,
+    TIE,
     Then,
     banner,
     end_words,
@@ -35,6 +39,7 @@ from torpedo.view import (
     score_line,
     ship_icons,
     ship_name,
+    shown,
     under_top,
 )
 
@@ -53,9 +58,7 @@ _PANEL_W = const(65)
 _EV_ANSWER = const(1)  # match events (see torpedo.view)
 _EV_CALL = const(2)
 
-_SHOW_FRAMES = const(45)  # frames an announcement stays up (1.5 s)
-_SHOW_SHIP = const(60)
-_CPU_THINK = const(15)  # frames the CPU "thinks" before its call
+_KEYS = const(63)  # any key (A, B, the arrows) ends an announcement or the opponent's moment
 _MARK = (gridview.EMPTY, gridview.MISS, gridview.HIT, gridview.SUNK)
 
 
@@ -99,7 +102,7 @@ class Locate(ui.Screen):
                 self.tie = True
                 self.ev = None
                 self.state = _SHOW
-                self.timer = _SHOW_SHIP
+                self.timer = SHOWN[TIE]
                 app.cue("dice")
                 return
             self.scope(app)
@@ -114,7 +117,7 @@ class Locate(ui.Screen):
         else:
             self.state = _WAIT
             self.view = _OWN if m.ready() else _ENEMY
-            self.timer = _CPU_THINK
+            self.timer = SHOWN[THINK]
         app.redraw()
 
     def scope(self, app):
@@ -136,7 +139,7 @@ class Locate(ui.Screen):
             self.aim(app, btn)
         elif st == _SHOW:
             self.timer -= 1
-            if self.timer <= 0 or btn.pressed(A):
+            if self.timer <= 0 or btn.pressed(_KEYS):
                 self.shown(app)
         elif st == _WAIT:
             if btn.pressed(B):
@@ -221,7 +224,7 @@ class Locate(ui.Screen):
         self.last = m.last = e
         self.view = _ENEMY if kind == _EV_ANSWER else _OWN
         self.state = _SHOW
-        self.timer = _SHOW_SHIP if ann == SHIP_LOCATED else _SHOW_FRAMES
+        self.timer = shown(kind, ann)
         app.cue("sunk" if ann == SHIP_LOCATED else "hit" if ann == TARGET_LOCATED else "miss")
         m.save(app)
         app.redraw()

@@ -39,6 +39,25 @@ _PANEL_W = const(65)
 # opponent fired (frame, outcome, points). Each module names the numbers it
 # uses as private consts: a public name would cost a qstr on every import.
 
+# How long the locating screen's announcements stay up, in frames (30 a second; any key ends one
+# at once): the one table it paces them by. A player who only watches waits at most 90 s of them
+# in a whole game against the CPU (tests/torpedo/test_waiting.py sums this table over seeded
+# games; `python -m host_tools.bench torpedo` plays them on the screens). Short where the panel
+# keeps what was said (the last call stays there), longer where the periscope comes next.
+#   our call's answer: OPEN WATER, TARGET LOCATED, SHIP LOCATED (torpedo.rules' numbers);
+#   the opponent's call on our fleet: the same three;
+#   the opponent's moment before it calls (the grid turns to our fleet); a tie (the shoot-out)
+SHOWN = bytes((10, 24, 42, 6, 24, 42, 6, 45))
+THINK = const(6)  # SHOWN's index of the opponent's moment before it calls
+TIE = const(7)
+
+
+def shown(kind, ann):
+    """Frames an announcement stays up: kind 1, the answer to our call; 2, the opponent's call
+    (the match's events, below); ann its announcement."""
+    return SHOWN[(kind - 1) * 3 + ann]
+
+
 # The words: torpedo.en and torpedo.hu, each loaded the first time its language is asked for (a game
 # runs in one language: the other's 2.5 KB of text never comes into the heap).
 EN = Words(None, "torpedo.en")
