@@ -146,11 +146,14 @@ def _cue(app, last):
 
 
 class Paused(ui.Menu):
-    """Back to the battle, or save and quit (Continue goes on; the other handheld waits)."""
+    """Back to the battle, save and quit (Continue goes on; the other handheld waits), or the help
+    of Battleship against the CPU (battleship.help: the same ship bars and grid marks; loaded only
+    while open)."""
 
     def __init__(self, s):
         self.s = s
-        ui.Menu.__init__(self, "lk_paused", [("lk_back", _back), ("lk_save_quit", self._quit)])
+        items = [("lk_back", _back), ("lk_save_quit", self._quit), ("lk_help", _help)]
+        ui.Menu.__init__(self, "lk_paused", items)
 
     def update(self, app):
         if self.s.follow(app, K_MENU):
@@ -164,3 +167,9 @@ class Paused(ui.Menu):
 
 def _back(app):
     app.pop()
+
+
+def _help(app):
+    from core.compat import load
+
+    app.push(load("battleship.help").Help())  # its words load with it, and leave when it closes

@@ -333,8 +333,8 @@ class Locate(ui.Screen):
 
 
 class Paused(ui.Menu):
-    """Back to the game, leave it (saved: Continue on the main menu), give up (the CPU wins), or the
-    help against the CPU (what the panel's ship bars and the grid's marks mean: torpedo.help)."""
+    """Back to the game, leave it (saved: Continue on the main menu), give up (the CPU wins; not over
+    the cable), or the help (what the panel's ship bars and the grid's marks mean: torpedo.help)."""
 
     ta_game = True
 
@@ -343,7 +343,7 @@ class Paused(ui.Menu):
         items = [("ta_back_game", self.back), ("ta_save_quit", self.leave)]
         if not match.cable:  # (a cable game has no forfeit the other handheld would hear of)
             items.append(("ta_give_up", self.give_up))
-            items.append(("ta_help", self.help))  # (the help's 5 KB not shown to fit the cable game's heap)
+        items.append(("ta_help", self.help))
         ui.Menu.__init__(self, "ta_paused", items)
 
     def help(self, app):

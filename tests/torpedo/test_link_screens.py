@@ -139,3 +139,32 @@ def test_a_cheat_is_named_on_the_links_cheat_screen_in_both_languages():
         said = t("ta_cheat5") % "E-8"
         assert words_shown(buf, [said]) == [said], lang
     strings.set_lang("en")
+
+
+def test_the_cable_games_pause_menu_has_the_help_of_the_cpu_game():
+    """Help in the pause menu over the cable too (no Give up: the other handheld would not hear
+    of it): torpedo.help's pages, as against the CPU."""
+    import sys
+
+    from helpread import read_help
+
+    from core.hal import B, DOWN
+    from torpedo.locate import Paused
+
+    app = _app()
+    scr, m = _screen(app, _Link(6), _PLAY)
+    app.push(Paused(m))
+    app.step()
+    shown = texts(app)
+    assert t("ta_help") in shown and t("ta_give_up") not in shown, shown
+    press(app, DOWN)
+    press(app, DOWN)
+    press(app, A)  # Help, the menu's last row
+    assert type(app.top()).__name__ == "Help"
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        pages = read_help(app, ("ta_help_hidden", "ta_help_firing", "ta_help_hit", "ta_help_gone"))
+        assert len(pages) == 3, lang
+    strings.set_lang("en")
+    press(app, B)
+    assert type(app.top()).__name__ == "Paused" and "torpedo.help" not in sys.modules
