@@ -15,7 +15,7 @@ before the link's next poll.
 """
 
 from battleship import grid as gridview
-from battleship.rules import CELLS, SIZE
+from battleship.rules import AIM_START, CELLS, SIZE
 from core import ui
 from core.compat import const, ticks_diff
 from core.hal import A, B
@@ -36,7 +36,7 @@ class Battle(ui.Screen):
         self.s = s
         g = s.g
         self.grid = gridview.Grid(GRID_X, GRID_Y)
-        self.cur = 0
+        self.cur = AIM_START  # (advance(): on from there to a cell not shot at)
         self.view = TARGET if g.turn == ME else OWN
         self.news = NEWS_NONE
         if g.turn == ME and g.last_theirs is not None:
@@ -46,7 +46,6 @@ class Battle(ui.Screen):
         self.shot_at = None  # when their newest shot landed (it blinks)
         self.boxed = True
         self.hold = None  # their turn just ended: their last shot stays shown until then
-        self.coord = gridview.name(0, 0)
         self.advance()
 
     # -- input -------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ torpedo.cheat, loaded when one is.
 """
 
 
+from battleship.rules import AIM_START
 from core.compat import const, load
 from core.prng import Rng
 from link.commit import (
@@ -93,7 +94,7 @@ class CableMatch(Match):
         self.saving = resumed  # saves begin once the game is under way (see saves())
         self.peer_saved = resumed
         self.cheat = None
-        self.cursor = 44
+        self.cursor = AIM_START
         self.finished = False
 
     # -- what the screens ask ------------------------------------------------------

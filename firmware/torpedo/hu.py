@@ -25,6 +25,7 @@ ta_ship2=Cirkáló
 ta_ship3=Tengeralattjáró
 ta_ship4=Romboló
 ta_short0=Hordozó
+ta_short3=Tengeralattj.
 ta_torpedo=%d. torpedó
 ta_ready=Készülj...
 ta_fire=A: TŰZ!

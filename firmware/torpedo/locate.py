@@ -1,7 +1,7 @@
 """Locating: calling cells on the enemy's grid, the opponent's calls on ours, and the end of the game.
 
 One grid at a time on the left, the panel on the right. Enemy waters show
-our calls: a white peg (dot) for OPEN WATER, a red peg (X) for TARGET
+our calls: a white peg (a ring) for OPEN WATER, a red peg (X) for TARGET
 LOCATED, a solid square where a SHIP LOCATED was called. Our fleet shows
 our ships (solid once torpedoed) under the opponent's calls. B flips
 between the two on our turn; the opponent's turn shows our fleet. The
@@ -19,7 +19,7 @@ events; this screen paces and shows them.
 
 from battleship import grid as gridview
 from battleship.rules import SHIP_SIZES, SIZE
-from core import font, ui
+from core import ui
 from core.compat import const, unload
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
@@ -69,7 +69,7 @@ class Locate(ui.Screen):
         self.m = match
         self.g = match.g
         self.grid = gridview.Grid(_GRID_X, _GRID_Y)
-        self.cur = getattr(match, "cursor", 44)
+        self.cur = match.cursor
         self.view = _ENEMY
         self.state = _WAIT
         self.timer = 0
@@ -327,8 +327,9 @@ class Locate(ui.Screen):
         kind, cell, ann, ship = e
         who = t("ta_you") if kind == _EV_ANSWER else t(name_key(self.m, 1 - self.m.me))
         top = t("ta_calls") % (who, gridview.name(cell // SIZE, cell % SIZE))
-        if ann == SHIP_LOCATED:
-            top = "%s  %s" % (top, ship_name(ship, ui.W - 20 - font.width(top)))
+        if ann == SHIP_LOCATED:  # the ship's name on a line of its own, under the big word
+            banner(fb, top, t("ta_ann%d" % ann), 18, ship_name(ship, ui.W - 4))
+            return
         banner(fb, top, t("ta_ann%d" % ann))
 
 

@@ -135,17 +135,21 @@ def ship_icons(fb, x, y, status, sizes, cell=2, gap=2):
     return x
 
 
-def banner(fb, top, big, y=22):
+def banner(fb, top, big, y=22, low=None):
     """The announcement across the whole screen: a line of text over a lit
     bar holding the big word ("TARGET LOCATED"), clear of anything under it
-    (the top line clear of the grid's row letters too)."""
-    fb.fill_rect(0, y, ui.W, 22, 0)
-    fb.rect(0, y, ui.W, 22, 1)
+    (the top line clear of the grid's row letters too); low, a line under the bar (the ship
+    located, by its whole name: the screen's width, not what the top line leaves)."""
+    h = 22 if low is None else 31
+    fb.fill_rect(0, y, ui.W, h, 0)
+    fb.rect(0, y, ui.W, h, 1)
     if top:
         top = font.fit(top, ui.W - 20)
         ui.text(fb, top, (ui.W - font.width(top)) // 2, y + 2)
     fb.fill_rect(1, y + 11, ui.W - 2, 10, 1)
     ui.center(fb, big, y + 12, 0)
+    if low is not None:
+        ui.center(fb, low, y + 22)
 
 
 def goes_on(app, m):

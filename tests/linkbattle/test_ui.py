@@ -148,3 +148,13 @@ def test_the_pause_menu_opens_battleships_help_in_both_languages():
     p.press(B)
     assert p.kind() == "Paused"
     assert "battleship.help" not in sys.modules and "core.pages" not in sys.modules  # left the heap with it
+
+
+def test_the_aiming_cursor_starts_on_e5_as_against_the_cpu():
+    """One start for every aiming cursor (battleship.rules.AIM_START): Link battle's was A-1."""
+    from battleship.rules import AIM_START
+
+    p = Pair((15, 16))
+    p.to_battle()
+    b = p.app.top()
+    assert AIM_START == 44 and b.coord == "E-5" and b.cur == AIM_START

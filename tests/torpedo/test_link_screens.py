@@ -22,6 +22,10 @@ _MISMATCH = 5
 _OUT_OF_STEP = 2
 _PLAY = 4  # torpedo.cable's stage
 _C_ANSWER = 5  # link.commit's code: a lie about a call
+_WAIT = 1  # torpedo.locate's states
+_SHOW = 2
+_CALL = 2  # a match's event: the opponent's call
+_SUBMARINE = 3
 
 
 class _Link(Link):
@@ -168,3 +172,28 @@ def test_the_cable_games_pause_menu_has_the_help_of_the_cpu_game():
     strings.set_lang("en")
     press(app, B)
     assert type(app.top()).__name__ == "Paused" and "torpedo.help" not in sys.modules
+
+
+def test_the_submarine_located_over_the_cable_is_named_whole_in_hungarian():
+    """"Ellenfél: G-7" left no room for "Tengeralattjáró" on the announcement's top line (it read
+    "Tengeralat."): the ship located has a line of its own under the big word, and the panel,
+    65 px wide, says "Tengeralattj.", an abbreviation, not a cut."""
+    from catalogs.torpedo_cable import _locate, _Stub, game, play
+
+    from torpedo.rules import LOCATE, SHIP_LOCATED
+
+    app = _app()
+    g = play(game(), lambda g: g.turns[1] >= 12 and g.phase == LOCATE and g.turn == 1)
+    ev = (_CALL, 66, SHIP_LOCATED, _SUBMARINE)
+    for lang in ("hu", "en"):
+        strings.set_lang(lang)
+        scr = _locate(_Stub(6, g, _PLAY), _SHOW, 1, ev)
+        app.fb.fill(0)
+        scr.draw(app, app.fb)
+        assert shows(app.fb.buf, t("ta_calls") % (t("ta_opp"), "G-7")), lang
+        assert shows(app.fb.buf, t("ta_ship3")), lang  # whole
+        scr.state = _WAIT
+        app.fb.fill(0)
+        scr.draw(app, app.fb)
+        assert shows(app.fb.buf, "Tengeralattj." if lang == "hu" else "Submarine"), lang
+    strings.set_lang("en")
