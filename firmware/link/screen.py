@@ -1,7 +1,8 @@
 """The link's screens, one set for the cable games (Link battle and salvo, Express, Torpedo
 Attack; the card game over the cable still draws its own): what the link is doing while it is
-not simply open, a caught cheat, a forfeit, and a handheld without a cable port. Each says how to leave (B) and comes in both languages
-(the tables below). The game's screens draw them under their own title and call update() for A.
+not simply open, a caught cheat, a forfeit, and a handheld without a cable port. Each says how
+to leave (B) and comes in both languages (the tables below). The game's screens draw them under
+their own title and call update() for A.
 
     text(m)           (text, hint key) for the link's state, or None while it is open
     update(app, m)    A on that screen: take the other's rules, or a new game on both

@@ -5,9 +5,9 @@ the CPU level (the settings' own, changed here too: both handhelds on a
 cable must choose the same, the drift speed depends on it). Then the fleet
 is placed (torpedo.place), ships located (torpedo.locate) and fired at through the
 periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui (with link.screen, the link's
-screens of every cable game) and torpedo.cable link the two handhelds. A game's modules load when it is chosen, the largest first (see
-cpu_modules, new_cable_game); the menu's own code is dropped once a game is
-under way. resume(app, payload) continues a game saved in the slot "torpedo" or
+screens of every cable game) and torpedo.cable link the two handhelds. A game's modules load
+when it is chosen, the largest first (see cpu_modules, new_cable_game); the menu's own code is
+dropped once a game is under way. resume(app, payload) continues a game saved in the slot "torpedo" or
 "torpedo_link" (first byte b"T"). Every screen for the layout tests and the PNG
 review: catalogs/torpedo.py.
 """

@@ -1,6 +1,6 @@
 """What the Torpedo Attack screens share: the words (EN and HU; over the cable the link's screens
-and their words are link.screen's, the cheats named torpedo.cheat's), the panel beside the grid, the announcement banner, and loading
-the mode's modules (need()).
+and their words are link.screen's, the cheats named torpedo.cheat's), the panel beside the grid,
+the announcement banner, and loading the mode's modules (need()).
 
 The locating and placing screens are a grid on the left (battleship.grid; its
 frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,

@@ -152,7 +152,7 @@ def test_the_cable_games_pause_menu_has_the_help_of_the_cpu_game():
 
     from helpread import read_help
 
-    from core.hal import B, DOWN
+    from core.hal import DOWN, B
     from torpedo.locate import Paused
 
     app = _app()
@@ -179,7 +179,6 @@ def test_the_submarine_located_over_the_cable_is_named_whole_in_hungarian():
     "Tengeralat."): the ship located has a line of its own under the big word, and the panel,
     65 px wide, says "Tengeralattj.", an abbreviation, not a cut."""
     from catalogs.torpedo_cable import _locate, _Stub, game, play
-
     from torpedo.rules import LOCATE, SHIP_LOCATED
 
     app = _app()
