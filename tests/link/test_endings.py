@@ -42,12 +42,11 @@ WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_you_win", "lx_
 LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugged": "ln_unplugged",
              "out_of_step": "ln_out_of_step"}
 ENDINGS = {mode: dict(LINK_ENDS, win=won, lose=lost) for mode, (won, lost) in WIN.items()}
-# the card game and Torpedo over the cable keep their own words for them: their heaps have no
-# room for link.screen at 192 KB (docs/link-protocol.md 10)
+# the card game over the cable keeps its own words for them (docs/link-protocol.md 10); Torpedo
+# says "unplugged" in its game screens' title, the rest on the link's screens
 ENDINGS["link_cards"].update(cheat="lc_cheat", forfeit="lc_forfeit", unplugged="lc_unplugged",
                              out_of_step="lc_out_of_step")
-ENDINGS["torpedo_link"].update(cheat="ta_cheat", forfeit="ta_forfeit", unplugged="ta_unplugged",
-                               out_of_step="ta_out_of_step")
+ENDINGS["torpedo_link"].update(unplugged="ta_unplugged")
 ENDINGS["link_salvo"] = ENDINGS["link_battle"]
 
 # one round of play: A on both (a shot, a roll, a move, a call; nothing where it is not your turn)
@@ -93,7 +92,7 @@ def _words(mode, lang):
 
         strings.add(EN, HU)
     else:
-        from torpedo import cheat, link_ui, view  # noqa: F401  (their words, added on import)
+        from torpedo import cheat, view  # noqa: F401  (their words, added on import)
 
         view.words()
     strings.set_lang(lang)

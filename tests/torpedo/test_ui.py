@@ -225,6 +225,27 @@ def test_a_key_skips_the_cpus_thinking():
         assert any(g.marks[1]) == skip, skip  # called at once only when a key was pressed
 
 
+def test_any_key_ends_an_announcement_and_a_watcher_waits_only_its_table_time():
+    """B or an arrow ends the answer's announcement as A does (B opens no menu over it); pressing
+    nothing, it goes after the frames torpedo.view.SHOWN gives it."""
+    from torpedo.view import shown
+
+    for key in (B, RIGHT, A, 0):
+        app, g, loc = _against_cpu(3, 1, first=0)
+        press(app, A, after=1)  # a call: the answer comes up on the next frame
+        assert loc.state == _L_SHOW, key
+        ev = loc.ev
+        if key:
+            press(app, key, after=0)
+            assert app.top() is loc and loc.state != _L_SHOW, key
+            continue
+        for _ in range(shown(ev[0], ev[2]) - 1):
+            app.step()
+        assert loc.state == _L_SHOW
+        app.step()
+        assert loc.state != _L_SHOW
+
+
 def test_a_saved_game_continues_where_it_was():
     from torpedo import ui
 
