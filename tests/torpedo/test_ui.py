@@ -121,6 +121,21 @@ def test_a_miss_then_the_second_torpedo_on_a_new_drift():
     assert g.score(0) == SCORES[1] == 150
 
 
+def test_any_key_passes_the_periscopes_result_and_intro():
+    """A result or an intro is only read: B (or an arrow) ends it as A does; B never fires."""
+    app = _app()
+    g, m = _located()
+    s = _scope(app, m)
+    _fire_at(app, s, _first(s.d, False))
+    assert s.state == _RESULT
+    app.step()
+    press(app, B, after=0)  # past the result: torpedo 2's intro
+    assert s.left == 2 and s.state != _RESULT
+    app.step()
+    press(app, LEFT, after=0)  # past its intro: aiming, nothing fired
+    assert s.state == _AIM and g.torpedo == 1
+
+
 def test_no_press_in_ten_seconds_is_a_miss():
     app = _app()
     g, m = _located()
