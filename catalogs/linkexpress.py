@@ -84,6 +84,15 @@ def _ended(s, result):
     return s
 
 
+def _shown(app, s):
+    """s after a frame on top of the handheld, with no key pressed: what the screen unloads as it
+    comes up (the coin's module, the link's screens and words once the coin is done) is gone, as
+    a player meets it."""
+    app.stack = [s]
+    s.update(app)
+    return s
+
+
 def catalog(app):
     yield "rules", Rules()
     for name, st in (("connecting", 0), ("unplugged", 1), ("version", 2), ("other_rules", 3),
@@ -93,11 +102,11 @@ def catalog(app):
     s.m.link.mismatch = 2
     yield "out_of_step", s
     yield "coin", _cable(6, COIN)
-    yield "coin_you", _cable(6, ARRANGE)
-    yield "coin_them", _cable(6, ARRANGE, ADMIRAL, 1)
+    yield "coin_you", _shown(app, _cable(6, ARRANGE))
+    yield "coin_them", _shown(app, _cable(6, ARRANGE, ADMIRAL, 1))
     s = _cable(6, ARRANGE, ADMIRAL)
     yield "arrange", load("express.menus").Arrange(s, 0, b"\x03\x04\x00\x01\x02")
-    yield "sealed", _cable(6, SEALED)
+    yield "sealed", _shown(app, _cable(6, SEALED))
     yield "attacker", _cable()
     s = _cable()
     s.g.pick_attacker(0)

@@ -12,8 +12,8 @@ def catalog(app):
     words()
     need(app, "torpedo.engine", "torpedo.place", "catalogs.torpedo_cable")  # the largest first, as in play
     yield from load("catalogs.torpedo_cable").screens(app)
-    for name in ("catalogs.torpedo_cable", "torpedo.link_ui"):
-        unload(name)
+    load("torpedo.link_ui").drop()  # with the link's screens (link.screen)
+    unload("catalogs.torpedo_cable")
     gc.collect()
     need(app, "catalogs.torpedo_cpu")
     yield from load("catalogs.torpedo_cpu").screens(app)

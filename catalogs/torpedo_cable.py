@@ -1,16 +1,18 @@
 """The Torpedo Attack screens of a cable game, for the layout tests and the PNG review (the
 games against the CPU: catalogs.torpedo_cpu; catalogs.torpedo loads one after the other, as in play).
 
-The match here is a stand-in with the link's status set by hand: no cable, and none of the
-link's modules (the screens are drawn in a 192 KB heap; a cable game needs more).
+The match here is a stand-in with the link's status set by hand (catalogs.stand_in): no cable,
+and none of the link's modules but link.screen's (the link's screens of every cable game).
 """
 
+from catalogs.stand_in import Link
 from catalogs.torpedo_play import game, play
 from core.compat import const
 from torpedo.cheat import CheatScreen
 from torpedo.link_ui import LinkScreen
 from torpedo.locate import Locate
 from torpedo.rules import LOCATE, SHIP_LOCATED
+from torpedo.view import rules_name
 
 _WAIT = const(1)  # torpedo.locate's states and views (private consts there)
 _SHOW = const(2)
@@ -34,19 +36,6 @@ _C_SUNK_HIDDEN = const(9)
 _C_PRESS = const(20)
 
 
-class _Link:
-    peer_version = None
-    peer_fw = None
-    peer_rules = None
-    mismatch = 0
-
-    def __init__(self, st):
-        self.st = st
-
-    def status(self):
-        return self.st
-
-
 class _Stub:
     """What the screens ask of torpedo.cable.CableMatch, with the link's status set by hand."""
 
@@ -60,7 +49,7 @@ class _Stub:
         self.st = st
         self.g = g
         self.stage = stage
-        self.link = _Link(st)
+        self.link = Link(st)
 
     def ready(self):
         return self.stage >= _PLAY
@@ -73,6 +62,9 @@ class _Stub:
 
     def event(self):
         return None
+
+    def rules_name(self, rules):  # as torpedo.cable.CableMatch's
+        return rules_name(rules)
 
     def trouble(self):
         if self.st != _OPEN:
@@ -97,12 +89,8 @@ def _locate(m, state, view=0, ev=None):
 
 
 def screens(app):
-    yield "no_link", LinkScreen(None)
     yield "looking", LinkScreen(_Stub())
-    st = _Stub(_VERSION)
-    st.link.peer_version = 2
-    st.link.peer_fw = (2, 5, 1)
-    yield "version", LinkScreen(st)
+    yield "version", LinkScreen(_Stub(_VERSION))
     st = _Stub(_RULES)
     st.link.peer_rules = bytes((2, 0, 2))
     yield "rules", LinkScreen(st)
@@ -112,6 +100,13 @@ def screens(app):
     st = _Stub(_MISMATCH, None, _PLAY)
     st.link.mismatch = _OUT_OF_STEP
     yield "out_of_step", LinkScreen(st)
+    st = _Stub(_MISMATCH, None, _PLAY)
+    st.link.mismatch = _OUT_OF_STEP
+    st.link.behind = True
+    yield "out_of_step_behind", LinkScreen(st)
+    st = _Stub(_RULES)
+    st.link.peer_rules = bytes((1, 0, 0))  # Link battle's
+    yield "rules_other_game", LinkScreen(st)
     yield "coin", LinkScreen(_Stub(_OPEN, None, 1))
     yield "first", LinkScreen(_Stub(_OPEN, game(), _PLACE))
     g = game()

@@ -17,7 +17,7 @@ saved after every shot of yours and after every CPU turn.
 
 from battleship import grid as gridview
 from battleship.engine import CPU, OVER, PLAYER
-from battleship.rules import HIT, REPEAT, SALVO, SHIP_SIZES, SIZE, Refused
+from battleship.rules import AIM_START, HIT, REPEAT, SALVO, SHIP_SIZES, SIZE, Refused
 from battleship.view import (
     GRID_X,
     GRID_Y,
@@ -66,7 +66,7 @@ NEWS_YOU = const(1)
 NEWS_CPU = const(2)
 _NEWS_YOU_START = const(3)
 _NEWS_CPU_STARTS = const(4)
-NEWS_AGAIN = const(5)  # that cell was already shot
+NEWS_AGAIN = const(5)  # that cell was already shot (a save's; now Battle.again)
 
 _UI_VERSION = const(1)
 _ARROWS = const(15)
@@ -76,12 +76,13 @@ class Battle(ui.Screen):
     def __init__(self, game, state=None):
         self.g = game
         self.grid = gridview.Grid(GRID_X, GRID_Y)
-        self.cur = 44  # E-5
+        self.cur = AIM_START
         self.view = TARGET
         self.news = NEWS_NONE
         self.news_cell = 0
         self.news_hit = 0
         self.news_sunk = -1
+        self.again = False  # "Already shot", over the news until the cursor or the view moves
         self.salvo = game.shots_left  # shots in this turn (the pips)
         self.cpu_last = -1  # the CPU's newest shot, boxed on your grid
         self.due = 0
@@ -137,6 +138,8 @@ class Battle(ui.Screen):
         self.news_cell = b[4]
         self.news_hit = b[5]
         self.news_sunk = b[6] - 1
+        if self.news == NEWS_AGAIN:  # an older save's "Already shot": nothing to say now
+            self.news = NEWS_NONE
         self.salvo = b[7]
         self.cpu_last = b[8] - 1
 
@@ -175,6 +178,8 @@ class Battle(ui.Screen):
                     app.redraw()
 
     def update_aim(self, app, btn):
+        if btn.pressed(B | _ARROWS):
+            self.again = False  # the view or the cursor moves on: "Already shot" was said
         if self.view == OWN:
             if btn.pressed(B):
                 self.view = TARGET
@@ -203,10 +208,11 @@ class Battle(ui.Screen):
             result, sunk = g.fire(self.cur // SIZE, self.cur % SIZE)
         except Refused as e:
             if e.reason == REPEAT:
-                self.news = NEWS_AGAIN
+                self.again = True
                 app.cue("click")
                 app.redraw()
             return
+        self.again = False
         self.news = NEWS_YOU
         self.news_cell = self.cur
         self.news_hit = result
@@ -306,7 +312,7 @@ class Battle(ui.Screen):
 
     def draw_marks(self, fb, own):
         """Shots on the grid shown: on your ships a hit fills its square (the
-        ship's outline is already there); elsewhere X for a hit, a dot for a miss."""
+        ship's outline is already there); elsewhere X for a hit, a ring for a miss."""
         f = self.g.fleets[self.side]
         grid = self.grid
         shots = f.shots
@@ -371,13 +377,13 @@ class Battle(ui.Screen):
     def draw_news(self, fb, x):
         """The latest answer; returns the y below it."""
         n = self.news
+        if self.again and self.view == TARGET:
+            ui.text(fb, font.fit(t("bs_again"), PANEL_W), x, 29, 1)
+            return 38
         if n == NEWS_NONE:
             return 0
         if n == _NEWS_YOU_START or n == _NEWS_CPU_STARTS:
             ui.text(fb, t("bs_you_start" if n == _NEWS_YOU_START else "bs_cpu_starts"), x, 29, 1)
-            return 38
-        if n == NEWS_AGAIN:
-            ui.text(fb, font.fit(t("bs_again"), PANEL_W), x, 29, 1)
             return 38
         cell = gridview.name(self.news_cell // SIZE, self.news_cell % SIZE)
         ui.text(fb, t("bs_you" if n == NEWS_YOU else "bs_cpu"), x, 20, 1)  # who fired, then where

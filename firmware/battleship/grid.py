@@ -26,7 +26,8 @@ a dot at each corner, so marks stand apart and the cursor, drawn on a
 cell's edges, touches no mark: moving it changes two 6x6 boxes and two
 labels, a few dozen bytes.
 
-Marks in a cell's 4x4 interior: MISS a 2x2 dot, HIT an X, SUNK solid;
+Marks in a cell's 4x4 interior: MISS a ring (its corners dark: a 2x2 dot was hard to tell from
+the dots at the cells' corners), HIT an X, SUNK solid;
 SHIP an outlined box (whole ships are better drawn with ship(), which
 spans the edges between their cells).
 """
@@ -127,8 +128,11 @@ class Grid:
     def mark(self, fb, row, col, kind):
         x = self.x + col * _PITCH + 1
         y = self.y + row * _PITCH + 1
-        if kind == MISS:
-            fb.fill_rect(x + 1, y + 1, 2, 2, 1)
+        if kind == MISS:  # a ring: not a dot, which an unshot cell's corners look like
+            fb.hline(x + 1, y, 2, 1)
+            fb.hline(x + 1, y + 3, 2, 1)
+            fb.vline(x, y + 1, 2, 1)
+            fb.vline(x + 3, y + 1, 2, 1)
         elif kind == HIT:
             fb.line(x, y, x + 3, y + 3, 1)
             fb.line(x, y + 3, x + 3, y, 1)

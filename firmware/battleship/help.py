@@ -19,8 +19,8 @@ _ROWS = (
     "bs_help_sunk|a ship sunk|elsüllyedt hajó\n"
     "bs_help_bars|A bar a ship, longest first: the fleet of the grid shown.|A látható tábla hajói, "
     "elöl a leghosszabb.\n"
-    "bs_help_grid|Dot: a miss. X: a hit. Solid: a ship sunk. On your fleet a hit fills its square."
-    "|Pont: mellé. X: talált. Teli: elsüllyedt hajó. Flottádon a találat kitölti a mezőt.\n"
+    "bs_help_grid|Ring: a miss. X: a hit. Solid: a ship sunk. On your fleet a hit fills its square."
+    "|Karika: mellé. X: talált. Teli: elsüllyedt hajó. Flottádon a találat kitölti a mezőt.\n"
 )
 
 _PAGES = (

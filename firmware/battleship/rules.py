@@ -10,6 +10,7 @@ from core.compat import const
 
 SIZE = const(10)  # 10 x 10 ocean grid
 CELLS = const(100)
+AIM_START = const(44)  # E-5, mid-ocean: where every aiming cursor starts (Battleship, Link battle, Torpedo)
 ROW_NAMES = "ABCDEFGHIJ"
 
 # The fleet, in the order ships are placed (rule sheet, Figure 2).

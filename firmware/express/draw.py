@@ -31,6 +31,32 @@ def draw(scr, fb):
     else:
         draw_attack(scr, fb)
 
+def seat(scr, fb, p, x, y, right=False):
+    """Seat p's mark on a line at y, from x (right: ending at x, the right margin): its icon and
+    number (art.seat, 12 px), or its word (scr.mark: "You", "Them"). The x on its other side."""
+    word = scr.mark(p)
+    if word is None:
+        if right:
+            x -= 12
+        art.seat(fb, p, scr.is_cpu(p), x, y + 2 if right else y + 1)
+        return x if right else x + 11
+    w = font.width(word)
+    if right:
+        x -= w + 1
+    ui.text(fb, word, x, y)
+    return x if right else x + w
+
+
+def marks_end(scr, x):
+    """Where the widest seat mark drawn from x ends (the numbers after the marks in a column)."""
+    end = x + 11
+    for p in range(scr.g.players):
+        word = scr.mark(p)
+        if word is not None:
+            end = max(end, x + font.width(word))
+    return end
+
+
 def _hint(scr, fb, key):
     ui.hint(fb, t(scr.hint(key)))
 
@@ -53,12 +79,13 @@ def draw_fleets(scr, fb):
         if targets:
             tgt = targets[scr.tsel % len(targets)]
     ys = _ROWS_Y[g.players]
+    col = marks_end(scr, 5) + 4  # the scores in a column after the widest mark
     for p in range(g.players):
         y = ys[p]
         if p == me:
             art.icon(fb, art.I_MARKER, 0, y + 1)
-        art.seat(fb, p, scr.is_cpu(p), 5, y + 1)
-        ui.small(fb, "%d/%d" % (g.score(p), need), 20, y + 1)
+        seat(scr, fb, p, 5, y)
+        ui.small(fb, "%d/%d" % (g.score(p), need), col, y + 1)
         if g.team:
             ui.small(fb, "AB"[p & 1], 36, y + 1)
         f = g.fleet(p)
@@ -122,8 +149,8 @@ def draw_attack(scr, fb):
     ui.title(fb, title)
     # attacker
     art.ship(fb, g.attacker, 0, 11)
-    ui.text(fb, font.fit(t("ex_s%d" % g.attacker), 96), 16, 11)
-    art.seat(fb, me, scr.is_cpu(me), 116, 13)
+    x = seat(scr, fb, me, 128, 11, True)
+    ui.text(fb, font.fit(t("ex_s%d" % g.attacker), x - 20), 16, 11)
     # target (the Carrier's candidate while it declares)
     owner, target = g.owner, g.target
     if ph == DECLARE:
@@ -132,8 +159,8 @@ def draw_attack(scr, fb):
     art.icon(fb, art.I_ARROW, 2, 22)
     if target != NONE:
         art.ship(fb, target, 8, 20)
-        ui.text(fb, font.fit(t("ex_s%d" % target), 88), 24, 20)
-        art.seat(fb, owner, scr.is_cpu(owner), 116, 22)
+        x = seat(scr, fb, owner, 128, 20, True)
+        ui.text(fb, font.fit(t("ex_s%d" % target), x - 28), 24, 20)
     else:
         ui.text(fb, font.fit(t("ex_after_roll"), 118), 10, 20)
     # dice
@@ -159,10 +186,12 @@ def draw_attack(scr, fb):
         x = n * art.DIE_PITCH + 3
         ui.text(fb, font.fit(t("ex_burst_note"), 128 - x), x, _DICE_Y + 4)
     if not scr.anim:
-        _status(scr, fb, owner, target)
+        _status(scr, fb, target, burst)
     _attack_hint(scr, fb, cpu, ph)
 
-def _status(scr, fb, owner, target):
+def _status(scr, fb, target, burst):
+    """Hits against the hits needed (no more than needed: a roll may score past them, the ship
+    sinks at the count), and rolls left; a ship the burst sank short of the hits says so."""
     g = scr.g
     if target == NONE:
         return
@@ -171,7 +200,10 @@ def _status(scr, fb, owner, target):
     else:
         hits = g.hits()
     need = g.row(target)[2]
-    ui.text(fb, t("ex_hits") % (hits, need), 0, _STATUS_Y)
+    if burst:
+        ui.text(fb, t("ex_burst_note"), 0, _STATUS_Y)
+    else:
+        ui.text(fb, t("ex_hits") % (min(hits, need), need), 0, _STATUS_Y)
     if g.phase not in (DONE, OVER):
         s = t("ex_rolls") % g.rolls_left()
         ui.text(fb, s, 128 - font.width(s), _STATUS_Y)
@@ -199,13 +231,14 @@ def piles(fb, gs, y0):
     g = gs.g
     won = g.winners()
     pitch = 8 if g.players == 4 else 10
+    col = marks_end(gs, 5) + 4
     for p in range(g.players):
         y = y0 + p * pitch
         if p in won:
             art.icon(fb, art.I_MARKER, 0, y + 1)
-        art.seat(fb, p, gs.is_cpu(p), 5, y + 1)
-        ui.small(fb, str(len(g.sunk_by(p))), 20, y + 1)
-        x = 30
+        seat(gs, fb, p, 5, y)
+        ui.small(fb, str(len(g.sunk_by(p))), col, y + 1)
+        x = col + 10
         for _owner, s in g.sunk_by(p):
             art.ship(fb, s, x, y)
             x += art.SLOT_W

@@ -73,6 +73,11 @@ class GameScreen(ui.Screen):
     def name(self, p):
         return seat_name(p, self.is_cpu(p))
 
+    def mark(self, p):
+        """Seat p's mark as a word, or None for its icon and number (express.draw.seat); over the
+        cable "You" and "Them": both seats are people there, and one icon would not tell them apart."""
+        return None
+
     def hint(self, key):
         """The hint line's word key (over the cable: the link's state or the other's turn)."""
         return key

@@ -1,8 +1,8 @@
 """The link's screens, one set for the cable games (Link battle and salvo, Express, the card
-game; Torpedo draws its own: its heap had no room for this module at 192 KB): what the
-link is doing while it is not simply open, a caught cheat, a forfeit, and a handheld without a
-cable port. Each says how to leave (B) and comes in both languages
-(the tables below). The game's screens draw them under their own title and call update() for A.
+game, Torpedo Attack): what the link is doing while it is not simply open, a caught cheat, a
+forfeit, and a handheld without a cable port. Each says how to leave (B) and comes in both
+languages (the tables below). The game's screens draw them under their own title and call
+update() for A.
 
     text(m)           (text, hint key) for the link's state, or None while it is open
     update(app, m)    A on that screen: take the other's rules, or a new game on both
@@ -12,8 +12,8 @@ cable port. Each says how to leave (B) and comes in both languages
     drop()            this module and the link's words out of the heap until needed again
 
 Its names are words the interpreter or the cable games already hold, and its word keys are
-longer than 10 characters (never interned): every new name is kept for good, and the cable
-games sit just under a doubling of the table of names (docs/architecture.md).
+longer than 10 characters (never interned): a name made in RAM is kept for good
+(docs/architecture.md, "Names").
 
 What the game's link.match.Match supplies: rules_name(rules) (the other handheld's HELLO rules
 in words, None when they are not this game's), adopt(app) (play those rules) and new_game(app)

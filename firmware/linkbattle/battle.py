@@ -15,7 +15,7 @@ before the link's next poll.
 """
 
 from battleship import grid as gridview
-from battleship.rules import CELLS, SIZE
+from battleship.rules import AIM_START, CELLS, SIZE
 from core import ui
 from core.compat import const, ticks_diff
 from core.hal import A, B
@@ -36,7 +36,7 @@ class Battle(ui.Screen):
         self.s = s
         g = s.g
         self.grid = gridview.Grid(GRID_X, GRID_Y)
-        self.cur = 0
+        self.cur = AIM_START  # (advance(): on from there to a cell not shot at)
         self.view = TARGET if g.turn == ME else OWN
         self.news = NEWS_NONE
         if g.turn == ME and g.last_theirs is not None:
@@ -46,7 +46,6 @@ class Battle(ui.Screen):
         self.shot_at = None  # when their newest shot landed (it blinks)
         self.boxed = True
         self.hold = None  # their turn just ended: their last shot stays shown until then
-        self.coord = gridview.name(0, 0)
         self.advance()
 
     # -- input -------------------------------------------------------------------------------
@@ -146,11 +145,14 @@ def _cue(app, last):
 
 
 class Paused(ui.Menu):
-    """Back to the battle, or save and quit (Continue goes on; the other handheld waits)."""
+    """Back to the battle, save and quit (Continue goes on; the other handheld waits), or the help
+    of Battleship against the CPU (battleship.help: the same ship bars and grid marks; loaded only
+    while open)."""
 
     def __init__(self, s):
         self.s = s
-        ui.Menu.__init__(self, "lk_paused", [("lk_back", _back), ("lk_save_quit", self._quit)])
+        items = [("lk_back", _back), ("lk_save_quit", self._quit), ("lk_help", _help)]
+        ui.Menu.__init__(self, "lk_paused", items)
 
     def update(self, app):
         if self.s.follow(app, K_MENU):
@@ -164,3 +166,9 @@ class Paused(ui.Menu):
 
 def _back(app):
     app.pop()
+
+
+def _help(app):
+    from core.compat import load
+
+    app.push(load("battleship.help").Help())  # its words load with it, and leave when it closes

@@ -21,7 +21,8 @@ clears the save; before play B leaves, in play it opens the pause menu (Save and
 stays for Continue.
 
 Memory (the cable modes are the heap's peak): the coin's module leaves once the coin is done, the
-link's screens in play (back when the link needs them, play's screen modules then making room),
+link's screens and words once play begins (back when the link needs them, play's screen modules then
+making room; before play this screen draws with the link's words),
 Express's menus whenever this screen is on top; the CPU's code never comes (the odds and the
 suggested fleet are data in express.rules).
 """
@@ -93,6 +94,9 @@ class Cable(GameScreen):
     def name(self, p):
         return t("lx_seat_you" if p == self.m.role else "lx_seat_them")
 
+    def mark(self, p):
+        return t("lx_mark_you" if p == self.m.role else "lx_mark_them")
+
     def attacks(self, p):
         return t("lx_you_attack") if p == self.m.role else GameScreen.attacks(self, p)
 
@@ -136,7 +140,7 @@ class Cable(GameScreen):
             unload("express.menus")
         if m.phase >= ARRANGE and "link.commit" in sys.modules:  # the coin is done
             unload("link.commit")
-        if m.phase >= ARRANGE and "link.screen" in sys.modules and self._said() is None:
+        if m.phase >= PLAYING and "link.screen" in sys.modules and self._said() is None:
             load("link.screen").drop()  # the link's screens and words: back when the link needs them
         if m.phase == CHEAT or m.phase == FORFEIT:
             if not self.end:
@@ -211,17 +215,19 @@ class Cable(GameScreen):
             app.push(load("express.menus").Arrange(self, me, SUGGESTED_FLEET[m.game]))
 
     def _leave(self, app, btn):
-        """The end is up: B leaves once the other handheld has our last message (B again: now)."""
+        """The end is up: A or B (the CPU game's end takes either) leaves once the other handheld
+        has our last message (A or B again: now). No rematch: it would need both players."""
         link = self.m.link
         shown = self.ended
         self.ended = True
-        if shown and btn.pressed(B):
+        key = btn.pressed(A) or btn.pressed(B)
+        if shown and key:
             if link.unacked() and not self.leaving:
                 self.leaving = True
                 app.redraw()
                 return
             self.leaving = True
-        if self.leaving and (not link.unacked() or btn.pressed(B)):
+        if self.leaving and (not link.unacked() or key):
             app.clear_game(SLOT)
             app.pop()
 
@@ -247,7 +253,7 @@ class Cable(GameScreen):
             ui.center(fb, t("lx_you_win" if m.winner == m.role else "lx_you_lose"), 11)
             load("express.draw").piles(fb, self, 21)
             ui.center(fb, t("lx_sending_last" if self.leaving else "lx_all_checked"), 43)
-            ui.hint(fb, t("lx_hint_now" if self.leaving else "lx_hint_menu"))
+            ui.hint(fb, t("lx_hint_now" if self.leaving else "ex_h_over"))  # the CPU game's "A:menu"
             return
         said = self._said()
         if said is not None:
@@ -260,7 +266,8 @@ class Cable(GameScreen):
 
     def hint(self, key):
         """What only the cable has, on the hint line: the cable out, the other handheld slow to
-        answer, or its turn (B: the pause menu)."""
+        answer, our roll on its way (the dice come with the other's answer: A waits), or its turn
+        (B: the pause menu)."""
         m = self.m
         if m.status == ST_UNPLUGGED:
             return "lx_unplugged"
@@ -268,11 +275,16 @@ class Cable(GameScreen):
             return "lx_waiting_for"
         if self.view is None and not self.mine(self.g.turn):
             return "lx_their_turn"
+        if self.view is None and m.pending >= 0:
+            return "lx_rolling"
         return key
 
     def _before(self, fb):
-        """The coin in the air, then its result; our fleet sealed, waiting for theirs."""
+        """The coin in the air, then its result; our fleet sealed, waiting for theirs. The link's
+        screens and words stay until play begins (B: leave, the coin): a resumed game may come
+        here without them."""
         m = self.m
+        load("link.screen")
         ui.title(fb, t("lx_cable_title"))
         if m.phase <= COIN:
             ui.center(fb, t("ln_coin_toss"), 26)
@@ -309,7 +321,7 @@ def _no_port(app):
 
 
 def _show(app, g, push):
-    if g.phase >= ARRANGE and "link.screen" in sys.modules:  # a game going on: the link's
+    if g.phase >= PLAYING and "link.screen" in sys.modules:  # a game in play: the link's
         load("link.screen").drop()  # screens come when the link needs them
     app.match = g  # the app ticks it once a frame
     s = Cable(g)

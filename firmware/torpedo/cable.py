@@ -23,11 +23,13 @@ unacknowledged, until they have been shown.
 The LinkGame comes made (torpedo.link_ui.linking makes it before the link's
 modules load, so its 3.2 KB block is found) and is re-keyed by the coin toss.
 The link's own screens (looking for the other handheld, problems, the coin
-toss) are torpedo.link_ui, loaded only while they are needed; a cheat caught:
+toss) are link.screen's, shown by torpedo.link_ui, both loaded only while they are needed
+(rules_name(), adopt() and new_game() are what link.screen asks of a game); a cheat caught:
 torpedo.cheat, loaded when one is.
 """
 
 
+from battleship.rules import AIM_START
 from core.compat import const, load
 from core.prng import Rng
 from link.commit import (
@@ -46,7 +48,7 @@ from link.session import Link
 from torpedo.engine import Game
 from torpedo.link_game import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
 from torpedo.rules import OVER
-from torpedo.view import need
+from torpedo.view import need, rules_name, rules_of
 
 # The link's send queue: 4 messages (the window), not 16 (3 KB less); the 15 parts of the
 # fleet commitment that do not fit wait in CableMatch.out, which is saved too.
@@ -92,7 +94,7 @@ class CableMatch(Match):
         self.saving = resumed  # saves begin once the game is under way (see saves())
         self.peer_saved = resumed
         self.cheat = None
-        self.cursor = 44
+        self.cursor = AIM_START
         self.finished = False
 
     # -- what the screens ask ------------------------------------------------------
@@ -222,6 +224,22 @@ class CableMatch(Match):
         """Show the cheat caught (the screens call this when .cheat is set)."""
         need(app, "torpedo.cheat")  # loaded only now: a fair game never needs it
         load("torpedo.cheat").caught(app, self)
+
+    # -- what link.screen asks of the game ------------------------------------------------
+    def rules_name(self, rules):
+        """The other handheld's HELLO rules in words, None when they are not this game's."""
+        return rules_name(rules)
+
+    def adopt(self, app):
+        """Play the other handheld's level and touching rule (they must be equal on both; our
+        game has not begun: the coin toss makes the game with them): kept in the settings too."""
+        from battleship.rules import LEVEL_NAMES
+
+        self.level, self.touching = rules_of(self.link.peer_rules)  # not None: link.screen checked  # pyright: ignore[reportGeneralTypeIssues]
+        app.settings.set("level", LEVEL_NAMES[self.level])
+        app.settings.set("touching", 1 if self.touching else 0)
+        app.save_settings()
+        self.link.set_rules(rules_bytes(self.level, self.touching))
 
     def new_game(self, app):
         """Forget this game on both sides (after saves that differ): a fresh coin toss."""

@@ -1,21 +1,22 @@
-"""The end of a cable game whose rival was caught lying or breaking the link's protocol.
+"""The end of a cable game whose rival was caught lying or breaking the link's protocol, or
+that went silent where it owed a message (a forfeit).
 
-Loaded with the cable game (torpedo.cable imports it), never in the middle of one:
-the moment a lie is caught is no moment to find heap for a module. The
-screen names the lie in the player's language from the CheatError's code
-and cell (link.commit, ta_link), not from its English text.
+Loaded when the match catches one (torpedo.cable.CableMatch.caught). The end is drawn by the
+link's own screens (link.screen.end, as every cable game's); what is this game's is the lie,
+named in the player's language from the CheatError's code and cell (link.commit,
+torpedo.link_game), not from its English text.
 """
 
 from core import ui
 from core.compat import const
 from core.hal import A, B
 from core.strings import t
+from link import screen
 from torpedo.view import EN, HU, under_top
 
 _C_SILENT = const(26)  # torpedo.cable: the rival stayed silent where it owed a message (a forfeit)
 
 _EN = """
-ta_cheat=CHEAT CAUGHT
 ta_cheat1=The rival broke the rules of the link.
 ta_cheat2=The rival copied our coin toss.
 ta_cheat3=The rival's coin does not match.
@@ -26,11 +27,9 @@ ta_cheat7=The rival's fleet breaks the rules.
 ta_cheat8=The rival falsely claimed a ship located at %s.
 ta_cheat9=The rival hid a ship located at %s.
 ta_cheat20=The rival's torpedo does not match the periscope.
-ta_forfeit=The rival went silent where it owed a move: you win by forfeit.
 """
 
 _HU = """
-ta_cheat=Csalás lebukott!
 ta_cheat1=Az ellenfél megszegte a kapcsolat szabályait.
 ta_cheat2=Az ellenfél lemásolta a pénzfeldobásunkat.
 ta_cheat3=Az ellenfél pénzfeldobása nem stimmel.
@@ -41,7 +40,6 @@ ta_cheat7=Az ellenfél flottája szabálytalan.
 ta_cheat8=Az ellenfél hamisan jelentett bemért hajót: %s.
 ta_cheat9=Az ellenfél eltitkolt egy bemért hajót: %s.
 ta_cheat20=Az ellenfél torpedója nem egyezik a periszkóppal.
-ta_forfeit=Az ellenfél elhallgatott, pedig ő következett: feladta, nyertél.
 """
 
 EN.add(_EN)
@@ -49,7 +47,7 @@ HU.add(_HU)
 
 
 class CheatScreen(ui.Screen):
-    """The rival was caught lying or breaking the protocol: the game ends here."""
+    """The rival was caught lying or breaking the protocol, or forfeited: the game ends here."""
 
     ta_game = True
 
@@ -64,9 +62,10 @@ class CheatScreen(ui.Screen):
         if app.buttons.pressed(A) or app.buttons.pressed(B):
             app.pop()
 
-    def text(self):
+    def reason(self):
+        """The lie in words, or None for a forfeit."""
         if self.code == _C_SILENT:
-            return t("ta_forfeit")
+            return None
         s = t("ta_cheat%d" % self.code)
         if s.startswith("ta_"):
             s = t("ta_cheat1")
@@ -77,13 +76,7 @@ class CheatScreen(ui.Screen):
         return s
 
     def draw(self, app, fb):
-        ui.title(fb, t("ta_win" if self.code == _C_SILENT else "ta_cheat"))
-        y = ui.BODY_Y + 2
-        for line in ui.wrap(self.text(), ui.W)[:4]:
-            ui.text(fb, line, 0, y, 1)
-            y += 9
-        ui.hint(fb, t("hint_ok"))
-
+        screen.end(fb, self.reason())
 
 
 def caught(app, m):

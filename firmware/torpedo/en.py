@@ -1,5 +1,5 @@
-"""Torpedo Attack's words in English (torpedo.view loads the language in use only; the cable's
-own words are torpedo.link_ui's and torpedo.cheat's)."""
+"""Torpedo Attack's words in English (torpedo.view loads the language in use only; over the cable
+the link's screens are link.screen's, with its words, and the cheats named are torpedo.cheat's)."""
 
 TEXT = """
 ta_vs_cpu=Play the CPU
@@ -76,4 +76,7 @@ ta_syncing=Linking up...
 ta_waiting=Waiting...
 ta_their_fleet=Waiting for the rival's fleet...
 ta_checking=Checking its fleet...
+ta_you_first=You call first
+ta_opp_first=Rival calls first
+ta_touch_no=no touching
 """

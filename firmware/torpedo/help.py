@@ -22,8 +22,8 @@ _ROWS = (
     "ta_help_gone|escaped|elmenekült\n"
     "ta_help_bars|A bar a ship, longest first: the fleet of the grid shown. The numbers: points, %d "
     "wins.|A látható tábla hajói, elöl a leghosszabb. A számok: pontok, %d nyer.\n"
-    "ta_help_grid|Your calls: a dot for open water, X for a target, solid where a ship was located."
-    "|Bemondásaid: pont: nyílt víz, X: célpont, teli: itt mérted be a hajót.\n"
+    "ta_help_grid|Your calls: a ring for open water, X for a target, solid where a ship was located."
+    "|Bemondásaid: karika: nyílt víz, X: célpont, teli: itt mérted be a hajót.\n"
 )
 
 _PAGES = (

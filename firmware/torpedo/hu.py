@@ -1,5 +1,5 @@
-"""Torpedo Attack's words in Hungarian (torpedo.view loads the language in use only; the cable's
-own words are torpedo.link_ui's and torpedo.cheat's)."""
+"""Torpedo Attack's words in Hungarian (torpedo.view loads the language in use only; over the cable
+the link's screens are link.screen's, with its words, and the cheats named are torpedo.cheat's)."""
 
 TEXT = """
 ta_vs_cpu=A gép ellen
@@ -25,6 +25,7 @@ ta_ship2=Cirkáló
 ta_ship3=Tengeralattjáró
 ta_ship4=Romboló
 ta_short0=Hordozó
+ta_short3=Tengeralattj.
 ta_torpedo=%d. torpedó
 ta_ready=Készülj...
 ta_fire=A: TŰZ!
@@ -76,4 +77,7 @@ ta_syncing=Kapcsolódás...
 ta_waiting=Várakozás...
 ta_their_fleet=Várom az ellenfél flottáját...
 ta_checking=Flottája ellenőrzése...
+ta_you_first=Te kezdesz
+ta_opp_first=Az ellenfél kezd
+ta_touch_no=nem érhetnek össze
 """

@@ -1,14 +1,15 @@
 """Locating: calling cells on the enemy's grid, the opponent's calls on ours, and the end of the game.
 
 One grid at a time on the left, the panel on the right. Enemy waters show
-our calls: a white peg (dot) for OPEN WATER, a red peg (X) for TARGET
+our calls: a white peg (a ring) for OPEN WATER, a red peg (X) for TARGET
 LOCATED, a solid square where a SHIP LOCATED was called. Our fleet shows
 our ships (solid once torpedoed) under the opponent's calls. B flips
 between the two on our turn; the opponent's turn shows our fleet. The
 panel: whose turn, both scores, the fleet of the grid shown as little ships
 (solid: hit, crossed: escaped), the last call, a hint.
 
-Every answer comes up big across the screen for a moment (A skips). SHIP
+Every answer comes up big across the screen for a moment (torpedo.view.SHOWN: how long; any
+key ends it). SHIP
 LOCATED raises the periscope (torpedo.scope_ui) for whoever located it; a tie
 raises it for the shoot-out. The periscope takes this screen's place (the two
 modules are never in the heap together) and makes a new one when it is down.
@@ -18,12 +19,15 @@ events; this screen paces and shows them.
 
 from battleship import grid as gridview
 from battleship.rules import SHIP_SIZES, SIZE
-from core import font, ui
+from core import ui
 from core.compat import const, unload
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
 from core.strings import t
 from torpedo.rules import HIT1, LOCATE, OVER, SHIP_LOCATED, SHOOTOUT, TARGET_LOCATED
 from torpedo.view import (
+    SHOWN,
+    THINK,
+    TIE,
     Then,
     banner,
     end_words,
@@ -35,6 +39,7 @@ from torpedo.view import (
     score_line,
     ship_icons,
     ship_name,
+    shown,
     under_top,
 )
 
@@ -53,9 +58,7 @@ _PANEL_W = const(65)
 _EV_ANSWER = const(1)  # match events (see torpedo.view)
 _EV_CALL = const(2)
 
-_SHOW_FRAMES = const(45)  # frames an announcement stays up (1.5 s)
-_SHOW_SHIP = const(60)
-_CPU_THINK = const(15)  # frames the CPU "thinks" before its call
+_KEYS = const(63)  # any key (A, B, the arrows) ends an announcement or the opponent's moment
 _MARK = (gridview.EMPTY, gridview.MISS, gridview.HIT, gridview.SUNK)
 
 
@@ -66,7 +69,7 @@ class Locate(ui.Screen):
         self.m = match
         self.g = match.g
         self.grid = gridview.Grid(_GRID_X, _GRID_Y)
-        self.cur = getattr(match, "cursor", 44)
+        self.cur = match.cursor
         self.view = _ENEMY
         self.state = _WAIT
         self.timer = 0
@@ -99,7 +102,7 @@ class Locate(ui.Screen):
                 self.tie = True
                 self.ev = None
                 self.state = _SHOW
-                self.timer = _SHOW_SHIP
+                self.timer = SHOWN[TIE]
                 app.cue("dice")
                 return
             self.scope(app)
@@ -114,7 +117,7 @@ class Locate(ui.Screen):
         else:
             self.state = _WAIT
             self.view = _OWN if m.ready() else _ENEMY
-            self.timer = _CPU_THINK
+            self.timer = SHOWN[THINK]
         app.redraw()
 
     def scope(self, app):
@@ -136,7 +139,7 @@ class Locate(ui.Screen):
             self.aim(app, btn)
         elif st == _SHOW:
             self.timer -= 1
-            if self.timer <= 0 or btn.pressed(A):
+            if self.timer <= 0 or btn.pressed(_KEYS):
                 self.shown(app)
         elif st == _WAIT:
             if btn.pressed(B):
@@ -221,7 +224,7 @@ class Locate(ui.Screen):
         self.last = m.last = e
         self.view = _ENEMY if kind == _EV_ANSWER else _OWN
         self.state = _SHOW
-        self.timer = _SHOW_SHIP if ann == SHIP_LOCATED else _SHOW_FRAMES
+        self.timer = shown(kind, ann)
         app.cue("sunk" if ann == SHIP_LOCATED else "hit" if ann == TARGET_LOCATED else "miss")
         m.save(app)
         app.redraw()
@@ -324,14 +327,15 @@ class Locate(ui.Screen):
         kind, cell, ann, ship = e
         who = t("ta_you") if kind == _EV_ANSWER else t(name_key(self.m, 1 - self.m.me))
         top = t("ta_calls") % (who, gridview.name(cell // SIZE, cell % SIZE))
-        if ann == SHIP_LOCATED:
-            top = "%s  %s" % (top, ship_name(ship, ui.W - 20 - font.width(top)))
+        if ann == SHIP_LOCATED:  # the ship's name on a line of its own, under the big word
+            banner(fb, top, t("ta_ann%d" % ann), 18, ship_name(ship, ui.W - 4))
+            return
         banner(fb, top, t("ta_ann%d" % ann))
 
 
 class Paused(ui.Menu):
-    """Back to the game, leave it (saved: Continue on the main menu), give up (the CPU wins), or the
-    help against the CPU (what the panel's ship bars and the grid's marks mean: torpedo.help)."""
+    """Back to the game, leave it (saved: Continue on the main menu), give up (the CPU wins; not over
+    the cable), or the help (what the panel's ship bars and the grid's marks mean: torpedo.help)."""
 
     ta_game = True
 
@@ -340,7 +344,7 @@ class Paused(ui.Menu):
         items = [("ta_back_game", self.back), ("ta_save_quit", self.leave)]
         if not match.cable:  # (a cable game has no forfeit the other handheld would hear of)
             items.append(("ta_give_up", self.give_up))
-            items.append(("ta_help", self.help))  # (the help's 5 KB not shown to fit the cable game's heap)
+        items.append(("ta_help", self.help))
         ui.Menu.__init__(self, "ta_paused", items)
 
     def help(self, app):

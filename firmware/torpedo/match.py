@@ -18,6 +18,7 @@ The CPU's moves come from the engine (its Battleship search and its aim by
 level) the moment a screen asks for them; the screens pace them.
 """
 
+from battleship.rules import AIM_START
 from core.compat import const
 from torpedo.rules import FIRE, LOCATE, SHOOTOUT
 
@@ -39,7 +40,7 @@ class CpuMatch:
         self.cpu = 1
         self._answer = None
         self.cheat = None
-        self.cursor = 0  # the locating screen's cursor, kept in the save
+        self.cursor = AIM_START  # the locating screen's cursor, kept in the save
 
     def ready(self):
         return True

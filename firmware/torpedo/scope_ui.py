@@ -49,7 +49,7 @@ _WAIT = const(4)
 _ROUND = const(5)
 
 _INTRO_FRAMES = const(24)  # frames before the rod starts (0.8 s)
-_RESULT_FRAMES = const(50)  # frames the result stays up
+_RESULT_FRAMES = const(36)  # frames the result stays up (1.2 s; any key: at once)
 _ROUND_FRAMES = const(90)
 _WATER_Y = const(22)
 _ROD_END = const(43)
@@ -106,10 +106,11 @@ class Scope(ui.Screen):
         if not goes_on(app, m):
             return
         st = self.state
-        a = app.buttons.pressed(A)
+        a = app.buttons.pressed(A)  # fires while aiming
+        k = app.buttons.any_pressed()  # any key ends a moment that is only watched
         if st == _INTRO:
             self.timer -= 1
-            if self.timer <= 0 or a:
+            if self.timer <= 0 or k:
                 self.state = _AIM if self.mine else _WATCH
                 app.redraw()
         elif st == _AIM:
@@ -121,10 +122,10 @@ class Scope(ui.Screen):
                     self.shoot(app, NO_PRESS)
             app.redraw()
         elif st == _WATCH:
-            self.watch(app, a)
+            self.watch(app, k)
         elif st == _RESULT:
             self.timer -= 1
-            if self.timer <= 0 or a:
+            if self.timer <= 0 or k:
                 self.next(app)
         elif st == _WAIT:
             e = m.event()
@@ -132,7 +133,7 @@ class Scope(ui.Screen):
                 self.settled(app)
         elif st == _ROUND:
             self.timer -= 1
-            if self.timer <= 0 or a:
+            if self.timer <= 0 or k:
                 if self.g.phase == SHOOTOUT:
                     self.begin()
                     app.redraw()

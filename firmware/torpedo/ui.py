@@ -4,10 +4,10 @@ start(app, arg) shows the mode's menu: play the CPU, a link cable game, and
 the CPU level (the settings' own, changed here too: both handhelds on a
 cable must choose the same, the drift speed depends on it). Then the fleet
 is placed (torpedo.place), ships located (torpedo.locate) and fired at through the
-periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui and torpedo.cable link the two
-handhelds. A game's modules load when it is chosen, the largest first (see
-cpu_modules, new_cable_game); the menu's own code is dropped once a game is
-under way. resume(app, payload) continues a game saved in the slot "torpedo" or
+periscope (torpedo.scope_ui). Over the cable, torpedo.link_ui (with link.screen, the link's
+screens of every cable game) and torpedo.cable link the two handhelds. A game's modules load
+when it is chosen, the largest first (see cpu_modules, new_cable_game); the menu's own code is
+dropped once a game is under way. resume(app, payload) continues a game saved in the slot "torpedo" or
 "torpedo_link" (first byte b"T"). Every screen for the layout tests and the PNG
 review: catalogs/torpedo.py.
 """
@@ -78,7 +78,18 @@ def new_cpu_game(app):
     unload("torpedo.ui")  # the menu's work is done: its code can go
 
 
+def _no_port(app):
+    """A board without a cable port (hw.link None) cannot play over the cable: link.screen says so."""
+    if app.hw.link is not None:  # (link.screen only to say there is none)
+        return False
+    from link.screen import no_port
+
+    return no_port(app, t("ta_cable"))
+
+
 def new_cable_game(app):
+    if _no_port(app):
+        return
     # The link's screens load on the next frame (torpedo.link_ui.linking), once this menu's code has
     # left the heap: the two together, with the link's modules loading, did not fit in 192 KB.
     app.replace(Then(app, "torpedo.link_ui", "linking"))
@@ -95,6 +106,8 @@ def start(app, arg):
 def resume(app, payload):
     words()
     if len(payload) > 1 and payload[0] == _TAG and payload[1] == _CABLE:
+        if _no_port(app):
+            return
         need(app, "torpedo.link_ui")
         load("torpedo.link_ui").resume(app, payload)
         unload("torpedo.ui")

@@ -1,6 +1,6 @@
-"""What the Torpedo Attack screens share: the words (EN and HU; the cable's own are in
-torpedo.link_ui and torpedo.cheat), the panel beside the grid, the announcement banner, and loading
-the mode's modules (need()).
+"""What the Torpedo Attack screens share: the words (EN and HU; over the cable the link's screens
+and their words are link.screen's, the cheats named torpedo.cheat's), the panel beside the grid,
+the announcement banner, and loading the mode's modules (need()).
 
 The locating and placing screens are a grid on the left (battleship.grid; its
 frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,
@@ -24,6 +24,9 @@ _PLACE = const(2)  # torpedo.cable's stage: placing the fleet
 _ST_VERSION = const(2)  # link.match's status codes
 _ST_RULES = const(3)
 _ST_MISMATCH = const(5)
+# HELLO rules bytes (torpedo.link_game.rules_bytes): game 2 is Torpedo Attack; flags bit 1: touching
+_GAME_TORPEDO = const(2)
+_RULE_TOUCHING = const(2)
 _GRID_X = const(8)
 _GRID_Y = const(6)
 _PANEL_X = const(63)
@@ -35,6 +38,25 @@ _PANEL_W = const(65)
 # announcement, ship); 2, the opponent's call on our fleet (the same); 3, the
 # opponent fired (frame, outcome, points). Each module names the numbers it
 # uses as private consts: a public name would cost a qstr on every import.
+
+# How long the locating screen's announcements stay up, in frames (30 a second; any key ends one
+# at once): the one table it paces them by. A player who only watches waits at most 90 s of them
+# in a whole game against the CPU (tests/torpedo/test_waiting.py sums this table over seeded
+# games; `python -m host_tools.bench torpedo` plays them on the screens). Short where the panel
+# keeps what was said (the last call stays there), longer where the periscope comes next.
+#   our call's answer: OPEN WATER, TARGET LOCATED, SHIP LOCATED (torpedo.rules' numbers);
+#   the opponent's call on our fleet: the same three;
+#   the opponent's moment before it calls (the grid turns to our fleet); a tie (the shoot-out)
+SHOWN = bytes((10, 24, 42, 6, 24, 42, 6, 45))
+THINK = const(6)  # SHOWN's index of the opponent's moment before it calls
+TIE = const(7)
+
+
+def shown(kind, ann):
+    """Frames an announcement stays up: kind 1, the answer to our call; 2, the opponent's call
+    (the match's events, below); ann its announcement."""
+    return SHOWN[(kind - 1) * 3 + ann]
+
 
 # The words: torpedo.en and torpedo.hu, each loaded the first time its language is asked for (a game
 # runs in one language: the other's 2.5 KB of text never comes into the heap).
@@ -113,17 +135,21 @@ def ship_icons(fb, x, y, status, sizes, cell=2, gap=2):
     return x
 
 
-def banner(fb, top, big, y=22):
+def banner(fb, top, big, y=22, low=None):
     """The announcement across the whole screen: a line of text over a lit
     bar holding the big word ("TARGET LOCATED"), clear of anything under it
-    (the top line clear of the grid's row letters too)."""
-    fb.fill_rect(0, y, ui.W, 22, 0)
-    fb.rect(0, y, ui.W, 22, 1)
+    (the top line clear of the grid's row letters too); low, a line under the bar (the ship
+    located, by its whole name: the screen's width, not what the top line leaves)."""
+    h = 22 if low is None else 31
+    fb.fill_rect(0, y, ui.W, h, 0)
+    fb.rect(0, y, ui.W, h, 1)
     if top:
         top = font.fit(top, ui.W - 20)
         ui.text(fb, top, (ui.W - font.width(top)) // 2, y + 2)
     fb.fill_rect(1, y + 11, ui.W - 2, 10, 1)
     ui.center(fb, big, y + 12, 0)
+    if low is not None:
+        ui.center(fb, low, y + 22)
 
 
 def goes_on(app, m):
@@ -187,6 +213,24 @@ def name_key(match, player):
     if player == match.me:
         return "ta_you"
     return "ta_opp" if match.cable else "ta_cpu"
+
+
+def rules_of(rules):
+    """(level, touching) of HELLO rules that are Torpedo Attack's (torpedo.link_game.rules_bytes),
+    else None."""
+    if rules is not None and len(rules) == 3 and rules[0] == _GAME_TORPEDO and rules[2] < 3:
+        return rules[2], bool(rules[1] & _RULE_TOUCHING)
+    return None
+
+
+def rules_name(rules):
+    """The other handheld's HELLO rules in words, as link.screen shows them ("Torpedo Attack,
+    medium", "no touching" where ships may not touch), None when they are not this game's."""
+    r = rules_of(rules)
+    if r is None:
+        return None
+    what = "%s, %s" % (t("torpedo"), t(LEVEL_NAMES[r[0]]))
+    return what if r[1] else what + ", " + t("ta_touch_no")
 
 
 def end_words(match):

@@ -14,9 +14,11 @@ from host_tools.bench.session import (
     ROWS,
     SETTLE,
     build_installs,
+    game_over,
     handheld,
     menu_keys,
     mode_labels,
+    split_at_end,
 )
 from host_tools.paths import FIRMWARE, HEAP, HEAP_BYTES
 from host_tools.sim.handheld import BUTTONS, Cable, FirmwareCrashed, parse_keys
@@ -122,13 +124,10 @@ def play(
     labels = mode_labels() if labels is None else labels
     if mode not in ("menu", "settings") and mode not in labels:
         return {"mode": mode, "skipped": "not in firmware/core/modes.py yet"}
-    # "PLAY;THEN": PLAY's steps until every handheld has announced its game's end (a "win" or
-    # "lose" cue), then THEN's: a game whose length the script cannot know (the card game over
-    # the cable), whose end A leaves, is not played on by the presses left over
-    keys, _, then = keys.partition(";")
+    keys, after = split_at_end(keys)
     steps = parse_keys(SETTLE + menu_keys(mode, labels) + keys)
-    tail = len(steps)
-    steps += (parse_keys(then) if then else []) + [(None, 0, 0, 10)]
+    stop = len(steps) if after else -1  # play stops at the game's end (session.UNTIL_END)
+    steps += parse_keys(after) + [(None, 0, 0, 10)]
     cursor_mask = _mask(cursor)
     hs = _launch(install, heap, eager, n, warm)
     result = {"mode": mode, "handhelds": n, "heap": heap}
@@ -138,8 +137,13 @@ def play(
     try:
         snaps = [[bytes(p) for p in h.oled.ram] for h in hs]
         edge = [False] * n
-        for j, (who, mask, held, after) in enumerate(steps):
-            if j < tail and then and all(_ended(h) for h in hs):
+        since = [0] * n
+        j = 0
+        while j < len(steps):
+            who, mask, held, after = steps[j]
+            j += 1
+            if j < stop and game_over(hs, since):
+                j = stop  # the game is over: on to the keys after it
                 continue
             for i in range(held + after):
                 for k, h in enumerate(hs):
@@ -190,11 +194,6 @@ def play(
         result["import_bytes"] = sum(b for _, b in imports.values())
         result["modules"] = sorted(imports)
     return result
-
-
-def _ended(h):
-    """The handheld announced the end of its game (the sound cue of a win or a loss)."""
-    return any(c.split()[0] in ("win", "lose") for c in h.cues)
 
 
 def merged(h):

@@ -65,13 +65,32 @@ def torpedo(start, presses):
     return start + ",A,WAIT300" * presses + ",WAIT1000,B"
 
 
+# In a key script: the keys before it stop once every handheld has sounded its game's end (win or
+# lose), for a game whose end takes the key its play is pressed with (split_at_end()).
+UNTIL_END = "UNTIL_END,"
+_END_CUES = ("win", "lose")
+
+
+def split_at_end(script):
+    """(keys, keys after) of a key script: the keys before UNTIL_END (all of them without it),
+    which stop once game_over(), and the rest."""
+    head, mark, tail = script.partition(UNTIL_END)
+    return (head, tail) if mark else (script, "")
+
+
+def game_over(hs, since):
+    """Every handheld has sounded a game's end since its cues numbered since[k]."""
+    return all(any(c.split()[0] in _END_CUES for c in h.cues[n:]) for h, n in zip(hs, since))
+
+
 # Link Express, Captain's rules, between two handhelds: A picks the rules on both; the link, the
 # coin and its result; DOWN, A commits each fleet as suggested (Express's Arrange), then A on each
 # in turn (attacker, target, roll again, on from the result; nothing on the other side's turn)
-# until the game is over (about 30 rolls); B leaves the result, B the Express submenu.
-LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + ",".join(["1:A,2:A"] * 600) + ",WAIT1500,B,WAIT1000,B,WAIT300"
+# until the game is over (about 30 rolls: the presses stop there, as A leaves the end as the CPU
+# game's does); B leaves the result, B the Express submenu.
+LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + "1:A,2:A," * 600 + UNTIL_END + "WAIT1500,B,WAIT1000,B,WAIT300"
 
-LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + ";WAIT6000,B,WAIT1000,B,WAIT300"
+LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + "," + UNTIL_END + "WAIT6000,B,WAIT1000,B,WAIT300"
 
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),
@@ -89,8 +108,8 @@ ROWS = (
     # The card game over the cable, standard: A on both picks the rules; the link, the coin,
     # the shuffle; then A on each plays its first playable card on its first target when it is
     # its turn (or cuts a play on show short; nothing while the other thinks) until both have
-    # announced the end (";": A would leave the end, and start a game from the menu); the
-    # checks; B leaves the result, B the Card game submenu.
+    # sounded the end (UNTIL_END: A leaves the end, as the CPU game's); B leaves the result (or
+    # does nothing more, at the menu already), B the Card game submenu.
     ("link_cards", LINK_CARDS, 2, ""),
     ("link_salvo", link_game(550), 2, ""),
     ("link_express", LINK_EXPRESS, 2, ""),

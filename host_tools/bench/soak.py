@@ -147,12 +147,18 @@ class Session:
             raise Crashed() from None
 
     def keys(self, script, count=True):
-        for who, mask, held, after in parse_keys(script):
+        play, after = session.split_at_end(script)
+        since = [len(h.cues) for h in self.hs]
+        for who, mask, held, after_frames in parse_keys(play):
+            if after and session.game_over(self.hs, since):
+                break  # the game is over: on to the keys after it (session.UNTIL_END)
             if mask and count:
                 self.presses += 1
-            for i in range(held + after):
+            for i in range(held + after_frames):
                 m = mask if i < held else 0
                 self._frame([m if (who is None or who == k) else 0 for k in range(self.n)])
+        if after:
+            self.keys(after, count)
 
     def status(self, k=0):
         """The numbers of handheld k (its screen, the menu entry under the cursor, the heap)."""

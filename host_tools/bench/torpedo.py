@@ -1,15 +1,26 @@
-"""Torpedo Attack, CPU against CPU at each level: game length, scores, torpedo hit rates, endings.
+"""Torpedo Attack, CPU against CPU at each level: game length, scores, torpedo hit rates, endings;
+and a player's waiting in a whole game against the CPU.
 
-    python -m host_tools.bench torpedo [--games N] [--seed S] [--levels 0,1,2]
+    python -m host_tools.bench torpedo [--games N] [--seed S] [--levels 0,1,2] [--watch N]
 
 One JSON line per level, then one for the aim model alone (per level, many
 drifts). Games use seeds S, S+1, ...; the first player alternates.
+
+Then one line per level for the waiting ("torpedo_watch"): N seeded whole games against the CPU
+played on the real screens (torpedo.locate, torpedo.scope_ui: their update() once a frame, as the
+app runs them, with a stand-in app and no drawing), the player pressing A only where it is its
+move (a call; a torpedo at a frame that hits, or at its first frame when none does) and nothing
+during the announcements. It counts the frames spent on the locating screen's announcements
+and the CPU's moment before its calls (announce_s: the target is <= 90 s a game) and, apart,
+on the periscope's own moments (its intro, results, the CPU's aim watched, the shoot-out's
+rounds: scope_s).
 """
 
 import json
 import sys
 import time
 
+from battleship.ai import make_ai
 from core.prng import Rng
 from torpedo.ai import press_frame
 from torpedo.engine import Game, drift_seed
@@ -21,6 +32,7 @@ from torpedo.rules import (
     LOCATE,
     OVER,
     TORPEDOES,
+    WINDOW,
 )
 from torpedo.scope import Drift, period_for
 
@@ -28,7 +40,7 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def _args(argv):
-    opts = {"games": 200, "seed": 1, "levels": "0,1,2", "aim": 3000}
+    opts = {"games": 200, "seed": 1, "levels": "0,1,2", "aim": 3000, "watch": 20}
     i = 0
     while i < len(argv):
         k = argv[i].lstrip("-")
@@ -131,12 +143,144 @@ def aim_stats(levels, n):
     return out
 
 
+class _Keys:
+    mask = 0
+
+    def __call__(self):
+        return self.mask
+
+
+class _App:
+    """What the Torpedo screens ask of core.app.App, without a display: the stack, the buttons,
+    the saves thrown away."""
+
+    def __init__(self):
+        from core.hal import Buttons
+
+        self.keys = _Keys()
+        self.buttons = Buttons(self.keys)
+        self.stack = []
+        self.now = 0
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self.buttons.clear()
+        screen.enter(self)
+
+    def pop(self):
+        self.stack.pop()
+        self.buttons.clear()
+        if self.stack:
+            self.stack[-1].resume(self)
+
+    def replace(self, screen):
+        self.stack.pop()
+        self.push(screen)
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def redraw(self):
+        pass
+
+    def cue(self, name):
+        pass
+
+    def save_game(self, slot, payload, n=0, label=None, unit="turn"):
+        return True
+
+    def clear_game(self, slot):
+        pass
+
+
+_L_AIM = 0  # torpedo.locate's and torpedo.scope_ui's states (private consts there)
+_L_WAIT = 1
+_L_SHOW = 2
+_S_AIM = 1
+_FRAMES_CAP = 200000  # a game that never ends is a bug: stop counting
+
+
+def watch_game(seed, level):
+    """A whole game against the CPU on the screens, the player pressing only for its moves:
+    (announcement frames, periscope frames, all frames, the game)."""
+    from torpedo import view
+    from torpedo.match import CpuMatch
+    from torpedo.view import load
+
+    view.words()
+    app = _App()
+    g = Game(seed, level, first=seed & 1, cpu=(True, True))
+    g.ais[0] = make_ai(1, Rng(seed * 7 + 2), True)  # the player calls as the medium CPU: hunt, then target
+    g.start()
+    m = CpuMatch(g)
+    me_ai = Rng(seed * 7 + 1)
+    app.push(load("torpedo.locate").Locate(m))
+    announce = scope = frames = 0
+    while app.stack and frames < _FRAMES_CAP:
+        top = app.top()
+        name = type(top).__name__
+        press = 0
+        if name == "Locate":
+            if top.state == _L_AIM:
+                press = 16  # A: a call, where a CPU of the game's level would call
+                top.cur = g.cpu_cell()
+            elif top.state == _L_SHOW or (top.state == _L_WAIT and top.timer > 0 and g.turn != 0):
+                announce += 1
+            elif top.state == 3:  # the end: B leaves
+                press = 32
+        elif name == "Scope":
+            if top.state == _S_AIM:
+                hit = [f for f in range(top.f, WINDOW) if top.d.hit(f)]
+                want = hit[me_ai.below(len(hit))] if hit else top.f
+                press = 16 if top.f >= want else 0
+                if press == 0:
+                    scope += 1
+            else:
+                scope += 1
+        app.keys.mask = press
+        app.now += FRAME
+        app.buttons.poll(app.now)
+        top.update(app)
+        frames += 1
+    return announce, scope, frames, g
+
+
+FRAME = 33
+
+
+def watch_stats(level, games, seed0):
+    ann, sco, tot = [], [], []
+    for k in range(games):
+        a, s_, f, g = watch_game(seed0 + k, level)
+        assert g.phase == OVER, "a game on the screens did not end"
+        ann.append(a * FRAME / 1000)
+        sco.append(s_ * FRAME / 1000)
+        tot.append(f * FRAME / 1000)
+    ann.sort()
+    return {
+        "bench": "torpedo_watch",
+        "level": LEVELS[level],
+        "games": games,
+        "announce_s_mean": round(sum(ann) / games, 1),
+        "announce_s_max": round(ann[-1], 1),
+        "announce_target_s": 90,
+        "scope_s_mean": round(sum(sco) / games, 1),
+        "game_s_mean": round(sum(tot) / games, 1),
+        "target_met": ann[-1] <= 90,
+    }
+
+
 def main(argv):
     o = _args(argv)
     for level in o["levels"]:
         print(json.dumps(level_stats(level, o["games"], o["seed"])), flush=True)
     print(json.dumps(aim_stats(o["levels"], o["aim"])), flush=True)
-    return 0
+    met = True
+    for level in o["levels"] if o["watch"] else ():
+        row = watch_stats(level, o["watch"], o["seed"])
+        met = met and row["target_met"]
+        print(json.dumps(row), flush=True)
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

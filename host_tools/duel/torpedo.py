@@ -286,8 +286,9 @@ class Hand:
             self.finished = True
             return
         if m.link.status() == ST_MISMATCH:
-            # torpedo.link_ui.LinkScreen: A starts a new game where this side may renew it
-            if m.link.mismatch == M_OUT_OF_STEP or m.has_game():
+            # link.screen (torpedo.link_ui.LinkScreen): out of step, the side with the newer save
+            # starts a new game (RIGHT; the side behind only waits or leaves); other saves, A
+            if (not m.link.behind) if m.link.mismatch == M_OUT_OF_STEP else m.has_game():
                 m.new_game(app)
                 self.renewals += 1
             return

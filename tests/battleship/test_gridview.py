@@ -50,7 +50,19 @@ def test_marks_differ_and_never_touch_the_frame():
         counts[kind] = len(lit)
         # the corner cell's interior is x 11..14, y 9..12: one dark pixel from the frame
         assert all(11 <= x <= 14 and 9 <= y <= 12 for x, y in lit), kind
-    assert counts == {MISS: 4, HIT: 8, SUNK: 16, SHIP: 12}
+    assert counts == {MISS: 8, HIT: 8, SUNK: 16, SHIP: 12}
+
+
+def test_a_miss_is_a_ring_not_a_dot_like_an_unshot_cells_corners():
+    """An unshot cell shows the 1-px dots at its corners; a miss was a 2x2 dot in the middle,
+    hard to tell apart on the 0.96" panel. It is a ring now: lit around, dark in the middle and
+    at its corners (so it is no SHIP box either), the same on every grid that draws marks."""
+    fb = _fb()
+    g = Grid(9, 7)
+    g.mark(fb, 4, 4, MISS)
+    x, y = g.cell_x(4), g.cell_y(4)
+    art = ["".join("#" if fb.pixel(x + i, y + j) else "." for i in range(4)) for j in range(4)]
+    assert art == [".##.", "#..#", "#..#", ".##."], art
 
 
 def test_ship_styles_and_clipping():

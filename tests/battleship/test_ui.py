@@ -269,8 +269,16 @@ def test_a_repeat_shot_is_refused_and_an_arrow_cuts_the_cpu_turn_short():
     _aim(app, b, cell)
     shots = bytes(g.fleets[CPU].shots)
     press(app, A)
-    assert b.news == battle.NEWS_AGAIN and bytes(g.fleets[CPU].shots) == shots
+    assert b.again and bytes(g.fleets[CPU].shots) == shots
     assert g.turn == PLAYER and "Already shot" in _texts(app, b)
+    press(app, B)  # our own fleet: "Already shot" is not about it
+    assert b.view == OWN and "Already shot" not in _texts(app, b)
+    press(app, B)  # back on the target: it was said, and the news under it comes back
+    assert b.view == TARGET and "Already shot" not in _texts(app, b)
+    press(app, A)
+    assert "Already shot" in _texts(app, b)
+    press(app, LEFT)  # the cursor moves on: said
+    assert "Already shot" not in _texts(app, b)
 
 
 def test_sinking_a_ship_names_it():

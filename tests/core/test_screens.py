@@ -9,7 +9,7 @@ menu, and tests/<package>/test_screens.py each game (they call screens.check()).
 
 import os
 
-from screens import check, foreign, new_app, problems, render, short
+from screens import check, foreign, keys_drawn, new_app, problems, render, short
 
 from core.modes import MODES
 
@@ -43,3 +43,18 @@ def test_checker_catches_a_word_from_no_table():
         found = foreign(render(app, msg, lang, asked), asked, lang)
         assert any("'Opponent'" in f for f in found) and any("'lied'" in f for f in found), found
         assert len(found) == (2 if lang == "hu" else 3), found  # the Hungarian title is HU's word
+
+
+def test_checker_catches_a_word_key_drawn():
+    """A key whose table is not loaded shows as the key itself (strings.t): the check names it
+    whole, a piece of it, or a shape no word has (prefix, underscore), loaded table or none."""
+    from core import strings, ui
+
+    app = new_app()
+    lines = ["settings", "B: hint_menu", "hint_me", "ln_hint_leave", "_leave", "Sound: On"]
+    found = keys_drawn(render(app, ui.Message(strings.EN.get("settings"), lines), "en"))
+    assert len(found) == 5, found
+    assert "a word key drawn as text: 'settings'" in found[0]
+    assert "'hint_menu' in 'B: hint_menu'" in found[1]
+    assert "a piece of the word key 'hint_menu'" in found[2]
+    assert "in no loaded table: 'ln_hint_leave'" in found[3] and "'_leave'" in found[4]

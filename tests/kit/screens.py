@@ -89,14 +89,15 @@ def _swap_t(t):
 
 
 def _tokens(s):
-    """The words of a text: runs of letters two or more long (numbers, marks, D-4 are no word)."""
+    """The words of a text: runs of letters two or more long (numbers, marks, D-4 are no word;
+    a run joined by underscores is a word key's, and keys_drawn() names it)."""
     out = []
     w = ""
     for ch in s + " ":
-        if ch.isalpha() or ord(ch) > 127:
+        if ch.isalpha() or ord(ch) > 127 or ch == "_":
             w += ch
         else:
-            if len(w) > 1:
+            if len(w) > 1 and "_" not in w:
                 out.append(w)
             w = ""
     return out
@@ -151,6 +152,82 @@ def foreign(boxes, asked, lang):
     return out
 
 
+def _key_tables():
+    """Every word table loaded now, in both languages, as (text, separator): the ones core.strings
+    holds (the game's, the link's, its own) and every module's (see _tables)."""
+    out = []
+    seen = []
+    for lang in ("en", "hu"):
+        for text, kind, _col in _tables(lang):
+            out.append((text, kind))
+        for table in (strings._game[lang], strings._link[lang], strings._TABLES[lang]):
+            if table is None or any(table is x for x in seen):
+                continue
+            seen.append(table)
+            if getattr(table, "rows", None) is not None:
+                out.append((table.rows, "|"))
+            for text in getattr(table, "texts", None) or ():
+                out.append((text, "="))
+    return out
+
+
+def _key_of(piece, tables):
+    """The word key of a loaded table that holds piece (the whole key, or a part of it), or None."""
+    for text, sep in tables:
+        i = text.find(piece)
+        while i >= 0:
+            start = text.rfind("\n", 0, i) + 1
+            end = text.find(sep, start)
+            if end >= i + len(piece) and text.find("\n", start, end) < 0:
+                return text[start:end]
+            i = text.find(piece, i + 1)
+    return None
+
+
+def _underscored(s):
+    """The runs of letters, digits and underscores in s that hold an underscore next to a letter
+    or digit ("ln_hint_leave", "ln_hint", "_leave"): no word a player reads has one, a word key
+    (prefix, underscore, name) has."""
+    out = []
+    w = ""
+    for ch in s + " ":
+        if ch == "_" or ch.isalpha() or ch.isdigit():
+            w += ch
+            continue
+        if "_" in w and len(w.replace("_", "")) > 0:
+            out.append(w)
+        w = ""
+    return out
+
+
+def keys_drawn(boxes):
+    """Texts drawn that are a word key, or hold one or a piece of one: t() found no word for the
+    key (its table not loaded, or the key in none) and showed the key itself. Named by the key of
+    a loaded table it comes from, when one has it."""
+    out = []
+    tables = None
+    for _x, _y, _w, _h, s in boxes:
+        whole = s.strip()
+        pieces = _underscored(s)
+        if not pieces and (not whole or " " in whole):
+            continue
+        if tables is None:
+            tables = _key_tables()
+        if not pieces:  # a key without an underscore ("settings"), drawn alone
+            if any(text.find("\n" + whole + sep) >= 0 for text, sep in tables):
+                out.append("a word key drawn as text: %r" % s)
+            continue
+        for piece in pieces:
+            key = _key_of(piece, tables)
+            if key == piece:
+                out.append("a word key drawn as text: %r in %r" % (piece, s))
+            elif key is not None:
+                out.append("a piece of the word key %r drawn as text: %r in %r" % (key, piece, s))
+            else:
+                out.append("a word key's shape (prefix_word), in no loaded table: %r in %r" % (piece, s))
+    return out
+
+
 def new_app():
     return App(make_hw())
 
@@ -173,8 +250,10 @@ def problems(boxes):
 _ = font
 
 
-def check(module):
-    """(screens drawn, problems) for one module's catalogue in both languages."""
+def check(module, more=None):
+    """(screens drawn, problems) for one module's catalogue in both languages: text off the
+    display or overlapping, words from no table, word keys drawn as text; more: a game's own
+    check of the texts drawn (boxes -> problems), e.g. exread.contradictions."""
     app = new_app()
     bad = []
     count = 0
@@ -183,6 +262,9 @@ def check(module):
             count += 1
             asked = []
             boxes = render(app, screen, lang, asked)
-            for p in problems(boxes) + foreign(boxes, asked, lang):
+            found = problems(boxes) + foreign(boxes, asked, lang) + keys_drawn(boxes)
+            if more is not None:
+                found += more(boxes)
+            for p in found:
                 bad.append("%s [%s]: %s" % (name, lang, p))
     return count, bad

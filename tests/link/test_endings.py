@@ -43,12 +43,10 @@ LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugge
              "out_of_step": "ln_out_of_step"}
 ENDINGS = {mode: dict(LINK_ENDS, win=won, lose=lost) for mode, (won, lost) in WIN.items()}
 # the card game over the cable: the cable unplugged in play is said on the card game's screen
-# (before play the link's screen says it, in the same words)
+# (before play the link's screen says it, in the same words); Torpedo says "unplugged" in its
+# game screens' title, the rest on the link's screens
 ENDINGS["link_cards"].update(unplugged="cg_unplugged")
-# Torpedo over the cable keeps its own words for them: its heap had no room for link.screen at
-# 192 KB (docs/link-protocol.md 10)
-ENDINGS["torpedo_link"].update(cheat="ta_cheat", forfeit="ta_forfeit", unplugged="ta_unplugged",
-                               out_of_step="ta_out_of_step")
+ENDINGS["torpedo_link"].update(unplugged="ta_unplugged")
 ENDINGS["link_salvo"] = ENDINGS["link_battle"]
 
 # one round of play: A on both (a shot, a roll, a move, a call; nothing where it is not your turn)
@@ -94,7 +92,7 @@ def _words(mode, lang):
 
         strings.add(EN, HU)
     else:
-        from torpedo import cheat, link_ui, view  # noqa: F401  (their words, added on import)
+        from torpedo import cheat, view  # noqa: F401  (their words, added on import)
 
         view.words()
     strings.set_lang(lang)
@@ -165,12 +163,19 @@ def _until(hs, mode, t, keys, most_rounds=4000, chunk=20, press=True):
     shows on each handheld (a list, one entry per handheld, or None for a handheld that need
     not show anything); returns the texts found, one list per handheld."""
     rounds = 0
+
+    def shown(hs):
+        return [words_shown(h.screen(), [t(k) for k in want]) if want else [] for h, want in zip(hs, keys)]
+
+    def there(hs):  # checked after every press: an end that takes the key pressed (A) is left at once
+        return all(f or not want for f, want in zip(shown(hs), keys))
+
     while True:
-        found = [words_shown(h.screen(), [t(k) for k in want]) if want else [] for h, want in zip(hs, keys)]
-        if all(f or not want for f, want in zip(found, keys)):
-            return found
+        if there(hs):
+            return shown(hs)
+        found = shown(hs)
         assert rounds < most_rounds, (mode, keys, found)
-        run_script(hs, ",".join([ROUND[mode] if press else "WAIT100"] * chunk), tail_frames=0)
+        run_script(hs, ",".join([ROUND[mode] if press else "WAIT100"] * chunk), tail_frames=0, until=there)
         rounds += chunk
 
 

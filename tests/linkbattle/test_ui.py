@@ -118,3 +118,43 @@ def test_the_battle_holds_no_other_stage_nor_its_words():
         assert "linkbattle." + name not in sys.modules, name
         assert name not in package.__dict__, name  # the package holds no stage either
     assert "link.screen" not in sys.modules  # the link's screens come back when the link needs them
+
+
+def test_the_pause_menu_opens_battleships_help_in_both_languages():
+    """Help in the pause menu, as against the CPU: battleship.help's pages (the ship bars as the
+    panel draws them, the grid's marks), loaded only while open; B goes back to the menu."""
+    from helpread import read_help
+
+    from core import strings
+    from core.hal import B
+
+    p = Pair((13, 14))
+    p.to_battle()
+    assert p.run(100, lambda: p.game().my_turn())
+    p.run(30)  # their last shot stays shown a moment
+    p.press(B)  # our fleet
+    p.press(A)  # the pause menu
+    assert p.kind() == "Paused"
+    p.press(DOWN)
+    p.press(DOWN)
+    p.press(A, after=1)  # Help, the menu's last row
+    assert p.kind() == "Help" and p.app.top().page == 0
+    for lang in ("en", "hu"):
+        strings.set_lang(lang)
+        pages = read_help(p.app, ("bs_help_afloat", "bs_help_sunk"))
+        assert len(pages) == 2, lang
+        assert pages[0][2]["bs_help_sunk"] == ["#######"] * 4, pages[0][2]
+    strings.set_lang("en")
+    p.press(B)
+    assert p.kind() == "Paused"
+    assert "battleship.help" not in sys.modules and "core.pages" not in sys.modules  # left the heap with it
+
+
+def test_the_aiming_cursor_starts_on_e5_as_against_the_cpu():
+    """One start for every aiming cursor (battleship.rules.AIM_START): Link battle's was A-1."""
+    from battleship.rules import AIM_START
+
+    p = Pair((15, 16))
+    p.to_battle()
+    b = p.app.top()
+    assert AIM_START == 44 and b.coord == "E-5" and b.cur == AIM_START

@@ -7,8 +7,8 @@ with its own Rng). The CPU game replays it: the same fleets (Express's suggestio
 CPU's shuffle from the same Rng), the same side first, the same dice (the faces the cable's dice
 chains gave, fed to the engine in the same order) and the CPU at the easy level (RandomCaptain on
 the same Rng): the very same game, move for move. The player presses only where the screen waits
-for it (A on its own turn, on its own finished attack; DOWN, A on its fleet; B on the cable's end,
-A on the CPU's result); the other side's turn is waited out. Printed: both counts per seed. The
+for it (A on its own turn, on its own finished attack; DOWN, A on its fleet; A on the end, the
+cable's as the CPU's result); the other side's turn is waited out. Printed: both counts per seed. The
 cable may take at most 10 % more presses than the CPU (issue 25). From the fleet to the end
 screen; the menus before (the cable's rules: A; Express's setup) are not counted."""
 
@@ -19,7 +19,7 @@ from fakehw import make_hw
 
 from core.app import App
 from core.compat import unload
-from core.hal import DOWN, A, B
+from core.hal import DOWN, A
 from core.prng import Rng
 from express.engine import Game as Engine
 
@@ -84,7 +84,7 @@ def _cable_game(seeds):
                 p.press(A)
                 n += 2
             elif kind == "Cable" and top.end:
-                p.press(B)
+                p.press(A)
                 n += 1
             elif kind == "Cable" and not top.anim and (
                     (top.view is not None and top.mine(top.g.turn)) or (top.view is None and m.my_turn())):

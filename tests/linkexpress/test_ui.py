@@ -7,9 +7,10 @@ Link and cable are in tests/linkexpress/test_game.py."""
 from fakehw import saved_game, texts
 from linkexpress import ui as lx_ui
 from linkexpress.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
+from screens import keys_drawn
 from stublink import BotPair
 
-from core import ui
+from core import strings, ui
 from core.hal import DOWN, A, B
 from core.prng import Rng
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
@@ -45,11 +46,14 @@ class Pair(BotPair):
         self.bot = Game(self.theirs, _rand(seeds[1]), 0)
         self.cap = Captain(Rng(seeds[1]))
         self.tamper = None
+        self.held = False  # the bot's handheld takes nothing (a slow cable: our roll waits)
 
     def link_to(self, app, link):
         lx_ui._link = lambda app, rand, rules, saved=None: link
 
     def bot_step(self):
+        if self.held:
+            return
         g = self.bot
         g.step(self.now)
         if g.phase == ARRANGE:
@@ -143,12 +147,37 @@ def test_a_whole_game_with_a_and_b_to_the_checked_end():
     assert g.phase == VERIFIED and p.bot.phase == VERIFIED and g.winner == p.bot.winner
     words = texts(p.app)
     assert ("You win!" in words) != ("You lose" in words) and "Every roll was checked" in words
-    assert "Game over" in words and "B:menu" in words
+    assert "Game over" in words and "A:menu" in words  # the CPU game's end: A (B too) leaves
     assert saved_game(p.flash, "link_express") is not None
     p.press(A)
-    assert saved_game(p.flash, "link_express") is not None  # A does nothing here
-    p.press(B)
     assert saved_game(p.flash, "link_express") is None  # the end clears it
+    assert p.kind() != "Cable"
+
+
+def test_every_frame_of_a_game_shows_words_not_word_keys():
+    """Frame by frame as a player meets them, in both languages: the rules menu, the coin, its
+    result, Arrange, waiting for the other fleet, play, the end. The link's words leave the heap as
+    play begins: a screen asking for one then would show its key ("ln_hint_leave")."""
+    p = Pair((9, 10))
+    bad = []
+    step = p.frame
+
+    def frame(mask=0):
+        step(mask)
+        top = p.app.top()
+        for lang in ("hu", "en"):
+            strings.set_lang(lang)
+            ui.TRACE = []
+            p.app.fb.fill(0)
+            top.draw(p.app, p.app.fb)
+            for problem in keys_drawn(ui.TRACE):
+                bad.append("%s [%s]: %s" % (type(top).__name__, lang, problem))
+            ui.TRACE = None
+        assert not bad, "\n".join(bad[:6])
+
+    p.frame = frame
+    p.to_play()
+    assert p.sweep()
 
 
 def test_a_cheat_is_named_on_the_end_screen():
@@ -192,3 +221,44 @@ def test_switched_off_it_goes_on_from_its_flash():
     for _ in range(5):
         p.frame()
     assert p.game().phase == VERIFIED and p.bot.phase == VERIFIED
+    p.press(B)  # B on the end leaves as A does
+    assert saved_game(p.flash, "link_express") is None and p.kind() != "Cable"
+
+
+def test_the_fleet_rows_say_whose_they_are():
+    p = Pair((3, 4))
+    p.to_play()
+    for lang, you, them in (("en", "You", "Them"), ("hu", "Te", "Ő")):
+        strings.set_lang(lang)
+        words = texts(p.app)
+        assert you in words and them in words, words  # not the same icon numbered 1 and 2
+    strings.set_lang("en")
+
+
+def test_a_roll_on_its_way_says_so_and_a_waits_for_it():
+    """Our roll goes to the other handheld; the dice come with its answer. Meanwhile the hint does
+    not offer A (it said "A:roll again", and A buzzed), and A neither rolls nor buzzes."""
+    p = Pair((3, 4))
+    p.to_play()
+    cues = []
+    p.app.cue = cues.append
+    for _ in range(200):
+        g = p.game()
+        if g.my_turn() and g.g.phase == AGAIN and not p.app.top().anim:
+            break
+        p.press(A)
+    assert g.g.phase == AGAIN and "A:roll again" in texts(p.app)
+    p.held = True
+    p.press(A)
+    sent = len(p.ours.out)
+    assert g.pending >= 0  # our roll is on its way
+    del cues[:]
+    for _ in range(3):
+        words = texts(p.app)
+        assert "Rolling...  B:menu" in words and not [w for w in words if w.startswith("A:")], words
+        p.press(A)
+    assert cues == [] and len(p.ours.out) == sent  # no buzz, no second roll sent
+    p.held = False
+    for _ in range(3):
+        p.frame()
+    assert g.pending < 0 and "dice" in cues

@@ -8,6 +8,8 @@ same code on both (a whole linked game under MicroPython: tests/torpedo/test_han
 
 import sys
 
+from ta_play import QuietPort
+
 from core import strings
 from core.prng import Rng
 from core.storage import Storage
@@ -29,19 +31,6 @@ def rand_source(seed):
     return Rng(seed).randbytes
 
 
-class _Port:
-    """A UART with nothing on the other end (the tests hand the match its messages)."""
-
-    def write(self, data):
-        return len(data)
-
-    def any(self):
-        return 0
-
-    def readinto(self, buf, n=None):
-        return None
-
-
 class _Hw:
     pass
 
@@ -52,7 +41,7 @@ class _App:
 
     def __init__(self, storage):
         self.hw = _Hw()
-        self.hw.link = _Port()
+        self.hw.link = QuietPort()
         self.hw.storage = storage
         self.now = 0
         self.stack = []
@@ -185,7 +174,7 @@ def test_a_false_answer_ends_the_game_on_the_cheat_screen():
     assert m.event() is None
     assert m.cheat is not None and m.cheat.code == C_ANSWER and m.cheat.cell == 0
     m.caught(app)  # every game screen gives way to the cheat screen, which names the lie
-    assert type(app.top()).__name__ == "CheatScreen" and "lied about A-1" in app.top().text()
+    assert type(app.top()).__name__ == "CheatScreen" and "lied about A-1" in app.top().reason()
 
 
 def test_a_torpedo_that_does_not_match_the_periscope_is_caught():

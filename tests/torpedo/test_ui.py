@@ -121,6 +121,21 @@ def test_a_miss_then_the_second_torpedo_on_a_new_drift():
     assert g.score(0) == SCORES[1] == 150
 
 
+def test_any_key_passes_the_periscopes_result_and_intro():
+    """A result or an intro is only read: B (or an arrow) ends it as A does; B never fires."""
+    app = _app()
+    g, m = _located()
+    s = _scope(app, m)
+    _fire_at(app, s, _first(s.d, False))
+    assert s.state == _RESULT
+    app.step()
+    press(app, B, after=0)  # past the result: torpedo 2's intro
+    assert s.left == 2 and s.state != _RESULT
+    app.step()
+    press(app, LEFT, after=0)  # past its intro: aiming, nothing fired
+    assert s.state == _AIM and g.torpedo == 1
+
+
 def test_no_press_in_ten_seconds_is_a_miss():
     app = _app()
     g, m = _located()
@@ -223,6 +238,27 @@ def test_a_key_skips_the_cpus_thinking():
         assert loc.state == _L_WAIT and not any(g.marks[1])  # the CPU's turn: it thinks
         press(app, A if skip else 0, after=1)
         assert any(g.marks[1]) == skip, skip  # called at once only when a key was pressed
+
+
+def test_any_key_ends_an_announcement_and_a_watcher_waits_only_its_table_time():
+    """B or an arrow ends the answer's announcement as A does (B opens no menu over it); pressing
+    nothing, it goes after the frames torpedo.view.SHOWN gives it."""
+    from torpedo.view import shown
+
+    for key in (B, RIGHT, A, 0):
+        app, g, loc = _against_cpu(3, 1, first=0)
+        press(app, A, after=1)  # a call: the answer comes up on the next frame
+        assert loc.state == _L_SHOW, key
+        ev = loc.ev
+        if key:
+            press(app, key, after=0)
+            assert app.top() is loc and loc.state != _L_SHOW, key
+            continue
+        for _ in range(shown(ev[0], ev[2]) - 1):
+            app.step()
+        assert loc.state == _L_SHOW
+        app.step()
+        assert loc.state != _L_SHOW
 
 
 def test_a_saved_game_continues_where_it_was():
