@@ -90,7 +90,7 @@ def game_over(hs, since):
 # game's does); B leaves the result, B the Express submenu.
 LINK_EXPRESS = "A,WAIT3000,DOWN,A,WAIT500," + "1:A,2:A," * 600 + UNTIL_END + "WAIT1500,B,WAIT1000,B,WAIT300"
 
-LINK_CARDS = "A,WAIT4000," + ",".join(["1:A,2:A,WAIT60"] * 1500) + "," + UNTIL_END + "WAIT6000,B,WAIT1000,B,WAIT300"
+LINK_CARDS = "A,WAIT4000," + "1:A,2:A,WAIT60," * 1500 + UNTIL_END + "WAIT6000,B,WAIT1000,B,WAIT300"
 
 ROWS = (
     ("menu", "DOWN,UP,UP,DOWN,WAIT500,DOWN,UP", 1),

@@ -1,0 +1,39 @@
+# interpreters: micropython
+"""The card game over the cable, frame by frame as a player meets it, in both languages: the rules
+menu, the link, the coin, the shuffle and the deal, play (both sides' turns, the pause menu's
+pages are the CPU game's), the end being checked and checked. No frame draws a word key (a word
+whose table is not loaded shows its key: the link's words leave the heap as play begins)."""
+
+from pair import Pair
+from screens import keys_drawn
+
+from core import strings, ui
+
+
+def test_every_frame_of_a_game_shows_words_not_word_keys():
+    p = Pair((7, 8))
+    bad = []
+    step = p.frame
+
+    def frame(mask=0):
+        step(mask)
+        top = p.app.top()
+        for lang in ("hu", "en"):
+            strings.set_lang(lang)
+            ui.TRACE = []
+            p.app.fb.fill(0)
+            top.draw(p.app, p.app.fb)
+            for problem in keys_drawn(ui.TRACE):
+                bad.append("%s [%s]: %s" % (type(top).__name__, lang, problem))
+            ui.TRACE = None
+        strings.set_lang("en")
+        assert not bad, "\n".join(bad[:6])
+
+    p.frame = frame
+    p.to_play()
+    p.player()
+    for _ in range(600):  # the end being checked, then checked
+        p.frame()
+        if p.game().done():
+            break
+    assert p.top().end and p.game().done()
