@@ -124,3 +124,28 @@ class BotPair:
     def kind(self):
         top = self.app.top()
         return type(top).__name__ if top is not None else ""
+
+    def words_only(self):
+        """From now on every frame is drawn in both languages and must show words, not word keys
+        (tests/kit/screens.keys_drawn: a word whose table is not loaded shows its key)."""
+        from screens import keys_drawn
+
+        from core import strings, ui
+
+        step = self.frame
+
+        def frame(mask=0):
+            step(mask)
+            top = self.app.top()
+            bad = []
+            for lang in ("hu", "en"):
+                strings.set_lang(lang)
+                ui.TRACE = []
+                self.app.fb.fill(0)
+                top.draw(self.app, self.app.fb)
+                for problem in keys_drawn(ui.TRACE):
+                    bad.append("%s [%s]: %s" % (type(top).__name__, lang, problem))
+                ui.TRACE = None
+            assert not bad, "\n".join(bad[:6])
+
+        self.frame = frame

@@ -20,6 +20,11 @@ class _Flash(dictstorage.DictStorage):
 
     blocks = {}
 
+    def __init__(self):
+        dictstorage.DictStorage.__init__(self)
+        if not self.blocks:  # the game's slot's block first, while the heap is whole
+            self.blocks["g_link_cards"] = bytearray(8192)
+
     def keep(self, name, parts):
         b = self.blocks.get(name)
         if b is None:
