@@ -81,9 +81,9 @@ def _where():
     top = APP[0].top() if APP[0] is not None else None
     return type(top).__name__ if top is not None else "-", tuple(sys.modules)
 
-from core.modes import MODES  # noqa: E402
+from core.modes import MODES, MODULE  # noqa: E402
 
-WATCH = [m for _k, m, _a in MODES]
+WATCH = [m[MODULE] for m in MODES]
 _import = builtins.__import__
 
 
