@@ -20,6 +20,7 @@ def catalog(app):
     app.save_game("express", b"E", 3, unit="u_sunk")
     app.save_game("link_express", b"X", 27, "lx_saved", "u_rolls")
     app.save_game("cards", b"C", 14, unit="u_turn")
+    app.save_game("link_cards", b"D", 6, "link_cards", "u_turn")
     app.save_game("torpedo_link", b"T", 9, unit="u_turn")
     m = ContinueMenu(app)
     app.hw.storage = kept

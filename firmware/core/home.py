@@ -10,7 +10,7 @@ from core import font, modes, strings, ui
 from core.app import GAME
 from core.compat import load
 from core.hal import LEFT, RIGHT, A
-from core.modes import LEGACY, SLOTS, slot_of
+from core.modes import ARG, KEY, LEGACY, MODULE, SLOTS, slot_of
 from core.settings import TABLE
 from core.strings import t
 
@@ -23,10 +23,12 @@ _ROWS = (
     ("level", "level"),
     ("touching", "touching"),
 )
+_VALUE_X = 84  # the value column at most this far right: the widest value (Közepes) fits
 
 
-def _launch(key, module, arg):
-    """A new game of the mode `key`, after asking when its slot holds a saved game."""
+def _launch(mode):
+    """A new game of the mode (its core.modes row), after asking when its slot holds a saved game."""
+    key, module, arg = mode[KEY], mode[MODULE], mode[ARG]
 
     def go(app):
         app.start_next(module, arg)
@@ -52,7 +54,7 @@ class GroupMenu(_Menu):
     Salvo, over the cable)."""
 
     def __init__(self, label, members):
-        items = [(key, _launch(key, module, arg)) for key, module, arg in members]
+        items = [(m[KEY], _launch(m)) for m in members]
         ui.Menu.__init__(self, label, items)
 
 
@@ -99,8 +101,8 @@ class Home(_Menu):
             if saved_slots(app):
                 items.append(("continue", _continue))
         for label, members in modes.main_rows():
-            if len(members) == 1 and label == members[0][0]:
-                items.append((label, _launch(label, members[0][1], members[0][2])))
+            if len(members) == 1 and label == members[0][KEY]:
+                items.append((label, _launch(members[0])))
             else:
                 items.append((label, _group(label, members)))
         items.append(("settings", lambda app: app.push(SettingsScreen())))
@@ -171,12 +173,12 @@ class SettingsScreen(ui.Menu):
             ui.Menu.update(self, app)
 
     def draw_item(self, fb, i, y):
+        # "Ships may touch: Yes": each label ends in a colon and the values share one column,
+        # clear of the longest label (a value right after its label read as one phrase)
         name, label = _ROWS[i]
         value = app_value(self._settings, name)
-        x = 74
-        if name != "contrast":  # a long label pushes its value right, as far as the edge
-            x = max(x, min(ui.W - 1 - font.width(value), ui.ITEM_X + font.width(t(label)) + 4))
-        ui.text(fb, font.fit(t(label), x - ui.ITEM_X - 4), ui.ITEM_X, y, 1)
+        x = self._x
+        ui.text(fb, font.fit(t(label) + ":", x - ui.ITEM_X - 4), ui.ITEM_X, y, 1)
         if name == "contrast":
             level = self._settings.index[1]
             for k in range(len(TABLE[1][1])):
@@ -190,6 +192,7 @@ class SettingsScreen(ui.Menu):
 
     def draw(self, app, fb):
         self._settings = app.settings
+        self._x = min(_VALUE_X, ui.ITEM_X + max([font.width(t(label) + ":") for _n, label in _ROWS]) + 4)
         ui.Menu.draw(self, app, fb)
 
 

@@ -12,7 +12,7 @@ that they are not in the heap while a game runs.
 from core import font, strings, ui
 from core.app import GAME, game_head
 from core.hal import DOWN, UP, A, B
-from core.modes import LEGACY, RESUME, SLOTS
+from core.modes import KEY, LEGACY, MODES, RESUME, SLOTS, TAG, name, slot_of
 from core.strings import t
 from core.wordlist import Column
 
@@ -20,6 +20,7 @@ from core.wordlist import Column
 _ROWS = """
 torpedo_link|Torpedo (cable)|Torpedó (kábel)
 lx_saved|Express (cable)|Expressz (kábel)
+lc_saved|Cards (cable)|Kártya (kábel)
 replace_q|A game is saved here. A new game replaces it.|Van egy mentett játék. Egy új játék felülírja.
 keep_save|Keep the saved game|Maradjon a mentett
 new_game|New game|Új játék
@@ -37,7 +38,10 @@ def legacy_slot(payload):
         return "salvo" if len(payload) > 4 and payload[4] & 1 else "battleship"
     if tag == 0x54:  # Torpedo Attack: a second byte 1 is the cable's game
         return "torpedo_link" if len(payload) > 1 and payload[1] == 1 else "torpedo"
-    return {0x4C: "link_battle", 0x45: "express", 0x43: "cards"}.get(tag)
+    for m in MODES:
+        if m[TAG] == tag:
+            return slot_of(m[KEY])
+    return None
 
 
 def word(key):
@@ -79,7 +83,7 @@ class Ask(ui.Screen):
                 self.yes(app)
 
     def draw(self, app, fb):
-        ui.title(fb, word(self.slot))
+        ui.title(fb, word(name(self.slot)))
         y = ui.BODY_Y
         for line in ui.wrap(word("replace_q"), ui.W):
             ui.text(fb, line, 0, y, 1)
@@ -171,7 +175,7 @@ class ContinueMenu(ui.Menu):
         return word(unit) % n if unit else ""
 
     def label(self, i):
-        return word(self.items[i][0])
+        return word(name(self.items[i][0]))
 
     def draw_item(self, fb, i, y):
         far = self.how_far(i)

@@ -32,8 +32,7 @@ never tick the link: they read the match and call its moves.
 
 A save is the head, the state's length (2 bytes, little-endian), the state, the link's
 snapshot, written through one Sink (the big fields are the game's own buffers, referenced, not
-copied). Names here cost the heap: every new identifier is interned for good, and the cable
-games sit just under a doubling of the table of names (docs/architecture.md).
+copied).
 """
 
 from core.compat import const, ticks_diff

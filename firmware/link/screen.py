@@ -11,10 +11,6 @@ update() for A.
     no_port(app, title)        a board without a cable port: says so
     drop()            this module and the link's words out of the heap until needed again
 
-Its names are words the interpreter or the cable games already hold, and its word keys are
-longer than 10 characters (never interned): a name made in RAM is kept for good
-(docs/architecture.md, "Names").
-
 What the game's link.match.Match supplies: rules_name(rules) (the other handheld's HELLO rules
 in words, None when they are not this game's), adopt(app) (play those rules) and new_game(app)
 (forget a game that does not match the other's).
@@ -26,10 +22,9 @@ from core.strings import t
 from core.wordlist import Words
 from link.match import FW, M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_UNPLUGGED, ST_VERSION
 
-# the link's words, one table a language (keys longer than 10 characters: no name), each its
-# own block of the heap (one text of both would want 2.6 KB in one piece)
+# the link's words, one table a language
 _EN = """
-ln_looking_for=Looking for the other handheld...
+ln_looking=Looking for the other handheld...
 ln_plug_cable=Join the cable and choose the same game on both.
 ln_unplugged=Cable unplugged?
 ln_check_cable=Check the cable and that the other handheld is on.
@@ -37,21 +32,21 @@ ln_version_peer=Other handheld: protocol %d, firmware %d.%d.%d.
 ln_version_mine=This one: protocol %d, firmware %d.%d.%d. Update one.
 ln_peer_rules=The other handheld chose %s.
 ln_other_game=another game
-ln_syncing_up=Linked. Finding our place in the game...
+ln_syncing=Linked. Finding our place in the game...
 ln_other_new=The other handheld started a new game.
 ln_other_saved=The other handheld has another game saved.
 ln_peer_saved=The other handheld is going on with a saved game: start a new one there.
 ln_out_of_step=The two saves are out of step.
-ln_we_are_behind=This handheld's is the older: the other decides, a new game or the win.
-ln_they_are_behind=The other handheld came back with an older save of this game.
-ln_coin_toss=Tossing the coin...
-ln_waiting_for=Waiting for the other handheld...
-ln_cheat_caught=Cheat caught!
-ln_void_game=The game does not count.
-ln_forfeit_won=You win
-ln_forfeit_text=The other handheld did not go on where it owed a move: you win by forfeit.
-ln_no_cable_port=This handheld has no cable port.
-ln_sending_last=Sending our last move...
+ln_behind=This handheld's is the older: the other decides, a new game or the win.
+ln_ahead=The other handheld came back with an older save of this game.
+ln_coin=Tossing the coin...
+ln_waiting=Waiting for the other handheld...
+ln_cheat=Cheat caught!
+ln_void=The game does not count.
+ln_won=You win
+ln_forfeit=The other handheld did not go on where it owed a move: you win by forfeit.
+ln_no_port=This handheld has no cable port.
+ln_sending=Sending our last move...
 ln_hint_leave=B:leave
 ln_hint_rules=A:play that B:leave
 ln_hint_new=A:new game B:leave
@@ -61,7 +56,7 @@ ln_hint_now=B:leave now
 """
 
 _HU = """
-ln_looking_for=Keresem a másik készüléket...
+ln_looking=Keresem a másik készüléket...
 ln_plug_cable=Dugd be a kábelt, és mindkét készüléken ugyanazt a játékot válaszd.
 ln_unplugged=Kihúzták a kábelt?
 ln_check_cable=Nézd meg a kábelt, és hogy a másik készülék be van-e kapcsolva.
@@ -69,21 +64,21 @@ ln_version_peer=A másik készülék: protokoll %d, firmware %d.%d.%d.
 ln_version_mine=Ez: protokoll %d, firmware %d.%d.%d. Frissítsd az egyiket.
 ln_peer_rules=A másik készülék ezt választotta: %s.
 ln_other_game=másik játék
-ln_syncing_up=Összekötve. Megkeressük, hol tart a játék...
+ln_syncing=Összekötve. Megkeressük, hol tart a játék...
 ln_other_new=A másik készüléken új játék indult.
 ln_other_saved=A másik készüléken másik játék van elmentve.
 ln_peer_saved=A másik készülék egy mentett játékot folytatna: ott indíts újat.
 ln_out_of_step=A két mentés nincs összhangban.
-ln_we_are_behind=Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.
-ln_they_are_behind=A másik készülék a játszma egy régebbi mentésével tért vissza.
-ln_coin_toss=Pénzfeldobás...
-ln_waiting_for=Várom a másik készüléket...
-ln_cheat_caught=Csalás lebukott!
-ln_void_game=A játék nem számít.
-ln_forfeit_won=Nyertél
-ln_forfeit_text=A másik készülék nem folytatta, pedig ő következett: feladta, nyertél.
-ln_no_cable_port=Ennek a készüléknek nincs kábelcsatlakozója.
-ln_sending_last=Küldöm az utolsó lépésünket...
+ln_behind=Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.
+ln_ahead=A másik készülék a játszma egy régebbi mentésével tért vissza.
+ln_coin=Pénzfeldobás...
+ln_waiting=Várom a másik készüléket...
+ln_cheat=Csalás lebukott!
+ln_void=A játék nem számít.
+ln_won=Nyertél
+ln_forfeit=A másik készülék nem folytatta, pedig ő következett: feladta, nyertél.
+ln_no_port=Ennek a készüléknek nincs kábelcsatlakozója.
+ln_sending=Küldöm az utolsó lépésünket...
 ln_hint_leave=B:kilép
 ln_hint_rules=A:legyen az B:kilép
 ln_hint_new=A:új játék B:kilép
@@ -117,14 +112,14 @@ def text(m):
             return t("ln_peer_saved"), "ln_hint_leave"
         if link.mismatch == M_OUT_OF_STEP:  # one side came back with an older save
             if link.behind:  # ours: the other handheld decides (we cannot void what we saw)
-                return t("ln_out_of_step") + " " + t("ln_we_are_behind"), "ln_hint_leave"
-            return t("ln_out_of_step") + " " + t("ln_they_are_behind"), "ln_hint_claim"
+                return t("ln_out_of_step") + " " + t("ln_behind"), "ln_hint_leave"
+            return t("ln_out_of_step") + " " + t("ln_ahead"), "ln_hint_claim"
         return t("ln_other_saved" if link.peer_has_game else "ln_other_new"), "ln_hint_new"
     if st == ST_UNPLUGGED:
         return t("ln_unplugged") + " " + t("ln_check_cable"), "ln_hint_leave"
     if st == ST_SYNCING:
-        return t("ln_syncing_up"), "ln_hint_leave"
-    return t("ln_looking_for") + " " + t("ln_plug_cable"), "ln_hint_leave"
+        return t("ln_syncing"), "ln_hint_leave"
+    return t("ln_looking") + " " + t("ln_plug_cable"), "ln_hint_leave"
 
 
 def update(app, m):
@@ -172,20 +167,20 @@ def end(fb, reason, leaving=False):
     and the game void; or, reason None, a forfeit won. leaving: B pressed while our last
     message is still on its way (B again leaves at once)."""
     if reason is None:
-        ui.title(fb, t("ln_forfeit_won"))
-        s = t("ln_forfeit_text")
+        ui.title(fb, t("ln_won"))
+        s = t("ln_forfeit")
     else:
-        ui.title(fb, t("ln_cheat_caught"))
+        ui.title(fb, t("ln_cheat"))
         s = reason
     y = ui.BODY_Y
     for line in ui.wrap(s, ui.W)[:4]:
         ui.text(fb, line, 0, y, 1)
         y += 9
     if reason is not None:
-        ui.text(fb, t("ln_void_game"), 0, y + 2, 1)
+        ui.text(fb, t("ln_void"), 0, y + 2, 1)
         y += 11
     if leaving and y + 9 <= ui.HINT_Y - 1:
-        ui.text(fb, t("ln_sending_last"), 0, ui.HINT_Y - 10, 1)
+        ui.text(fb, t("ln_sending"), 0, ui.HINT_Y - 10, 1)
     ui.hint(fb, t("ln_hint_now" if leaving else "ln_hint_menu"))
 
 
@@ -193,7 +188,7 @@ def no_port(app, title):
     """A board without a link port (hw.link None) cannot play a cable game: say so. True then."""
     if app.hw.link is not None:
         return False
-    app.push(ui.Message(title, [t("ln_no_cable_port")]))
+    app.push(ui.Message(title, [t("ln_no_port")]))
     return True
 
 

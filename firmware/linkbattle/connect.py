@@ -30,7 +30,7 @@ class Connect(ui.Screen):
             screen.update(app, s.g)
 
     def draw(self, app, fb):
-        said = screen.text(self.s.g) or (t("ln_coin_toss"), "ln_hint_leave")  # linked: the coin is in the air
+        said = screen.text(self.s.g) or (t("ln_coin"), "ln_hint_leave")  # linked: the coin is in the air
         screen.draw(fb, t(title_key(self.s.g)), said[0], said[1])
 
 

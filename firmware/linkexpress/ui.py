@@ -287,7 +287,7 @@ class Cable(GameScreen):
         load("link.screen")
         ui.title(fb, t("lx_cable_title"))
         if m.phase <= COIN:
-            ui.center(fb, t("ln_coin_toss"), 26)
+            ui.center(fb, t("ln_coin"), 26)
         else:
             ui.center(fb, t("lx_rules_admiral" if m.game == ADMIRAL else "lx_rules_captain"), 12)
             y = 26

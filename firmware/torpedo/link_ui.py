@@ -87,7 +87,7 @@ class LinkScreen(ui.Screen):
             fb.fill_rect(0, 26, ui.W, 11, 1)
             ui.center(fb, t("ta_you_first" if m.g.first == m.me else "ta_opp_first"), 28, 0)
             return
-        said = said or (t("ln_coin_toss"), "ln_hint_leave")  # linked: the coin is in the air
+        said = said or (t("ln_coin"), "ln_hint_leave")  # linked: the coin is in the air
         screen.draw(fb, t("ta_cable"), said[0], said[1])
 
 

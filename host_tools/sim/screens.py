@@ -60,9 +60,10 @@ def modules():
     with open(os.path.join(ROOT, "firmware", "core", "modes.py")) as f:
         exec(compile(f.read(), "modes.py", "exec"), scope)
     names = ["home"]
-    for _key, module, _arg in scope.get("MODES", ()):
-        if module.split(".")[0] not in names:
-            names.append(module.split(".")[0])
+    for m in scope.get("MODES", ()):
+        package = m[scope["MODULE"]].split(".")[0]
+        if package not in names:
+            names.append(package)
     return names
 
 

@@ -9,12 +9,14 @@ import sys
 
 import fake_mode
 from fakehw import make_hw, press
+from screenread import shows
 
-from core import modes, ui
+from core import font, modes, strings, ui
 from core.app import GAME, App, game_head
 from core.compat import load
 from core.hal import DOWN, A, B
 from core.home import Home
+from core.saved import Ask
 from core.storage import Storage
 
 _DIR = "/tmp/broadside-test-home"
@@ -90,7 +92,7 @@ def test_unreadable_save_gives_notice_not_crash():
 def test_mode_modules_unloaded_when_game_closes():
     saved = modes.MODES
     try:
-        modes.MODES = (("settings", "fake_mode_b", 7),)
+        modes.MODES = (("settings", "fake_mode_b", 7, None, "settings", 0x5A, "settings"),)
         app = _app()
         app.stack[0].build(app)
         press(app, A)  # first entry: the fake mode
@@ -106,7 +108,7 @@ def test_mode_modules_unloaded_when_game_closes():
 def test_a_packaged_mode_leaves_sys_modules_and_its_packages_when_it_closes():
     saved = modes.MODES
     try:
-        modes.MODES = (("settings", "fakepkg.mode", None),)
+        modes.MODES = (("settings", "fakepkg.mode", None, None, "settings", 0x5A, "settings"),)
         app = _app()
         app.stack[0].build(app)
         assert "core.prng" not in sys.modules  # the menu does not need it: the game loads it
@@ -184,6 +186,35 @@ def test_each_game_keeps_its_own_save_and_continue_lists_them_all():
     assert fake_mode.CALLS == [("resume", b"Zcards")]
 
 
+def test_continue_calls_each_cable_game_by_its_game_on_the_screen():
+    # the card game over the cable was "Over the cable" there (its submenu's row), where the
+    # other cable games said "Express (cable)" and "Torpedo (cable)"
+    app = _app()
+    app.save_game("link_cards", b"Zcards", 6, "link_cards", "u_turn")  # as the card game saves it
+    app.save_game("link_express", b"Zexpress", 9, "lx_saved", "u_rolls")
+    app.save_game("torpedo_link", b"Ztorpedo", 3, "torpedo_link", "u_turn")
+    want = {
+        "en": ("Express (cable)", "Cards (cable)", "Torpedo (cable)", "turn 6"),
+        "hu": ("Expressz (kábel)", "Kártya (kábel)", "Torpedó (kábel)", "6. kör"),
+    }
+    try:
+        for lang in ("en", "hu"):
+            strings.set_lang(lang)
+            app.stack[0].build(app)
+            app.stack[0].sel = 0
+            press(app, A)  # Continue: the list
+            assert type(app.top()).__name__ == "ContinueMenu"
+            for text in want[lang]:
+                assert shows(app.fb.buf, text), (lang, text)
+            assert not shows(app.fb.buf, strings.t("link_cards")), lang  # "Over the cable" / "Kábelen"
+            press(app, B)
+            app.fb.fill(0)
+            Ask("link_cards", None).draw(app, app.fb)  # a new game over the cable would replace it
+            assert shows(app.fb.buf, want[lang][1]), lang
+    finally:
+        strings.set_lang("en")
+
+
 def test_a_list_longer_than_the_screen_keeps_its_words_clear_of_the_scroll_arrow():
     app = _app()
     for slot in ("cards", "torpedo_link", "salvo", "battleship", "express", "torpedo"):
@@ -201,11 +232,13 @@ def test_a_list_longer_than_the_screen_keeps_its_words_clear_of_the_scroll_arrow
     assert drawn and all(x + w <= ui.W - 6 for x, w, s in drawn), drawn  # the arrow: x W-4..W-2
 
 
+_ALONE = ("cards", "fake_mode_b", 7, None, "cards", 0x43, "cards")  # the card game, not under its submenu
+
+
 def test_a_new_game_asks_before_replacing_its_saved_game_and_no_keeps_it():
-    saved, groups = modes.MODES, modes.GROUPS
+    saved = modes.MODES
     try:
-        modes.MODES = (("cards", "fake_mode_b", 7),)
-        modes.GROUPS = {}  # the card game alone, not under its submenu
+        modes.MODES = (_ALONE,)
         app = _app(b"Zkeep-me")
         app.stack[0].build(app)
         press(app, DOWN)  # past Continue
@@ -223,14 +256,13 @@ def test_a_new_game_asks_before_replacing_its_saved_game_and_no_keeps_it():
         assert "fake_mode_b" in sys.modules
         press(app, B)  # (its screen closes: the mode leaves sys.modules for the next test)
     finally:
-        modes.MODES, modes.GROUPS = saved, groups
+        modes.MODES = saved
 
 
 def test_no_question_when_the_mode_has_no_save():
-    saved, groups = modes.MODES, modes.GROUPS
+    saved = modes.MODES
     try:
-        modes.MODES = (("cards", "fake_mode_b", 7),)
-        modes.GROUPS = {}  # the card game alone, not under its submenu
+        modes.MODES = (_ALONE,)
         app = _app(b"Zother", slot="express")  # another game's save does not count
         app.stack[0].build(app)
         press(app, DOWN)
@@ -238,7 +270,7 @@ def test_no_question_when_the_mode_has_no_save():
         assert "fake_mode_b" in sys.modules
         press(app, B)
     finally:
-        modes.MODES, modes.GROUPS = saved, groups
+        modes.MODES = saved
 
 
 def test_an_old_single_slot_save_moves_to_its_games_slot():
@@ -324,3 +356,34 @@ def test_saved_slots_from_one_listing_of_the_folder_with_every_kind_of_copy():
     st.fs.listdir = None
     assert saved_slots(app) == want
     _clean(st)
+
+
+def test_settings_read_as_names_and_values_in_both_languages():
+    # "Ships may touch Yes" read as one phrase: each name now ends in a colon, and the values
+    # stand in one column clear of the longest name
+    from screenread import find
+
+    app = _app()
+    try:
+        for lang in ("en", "hu"):
+            app.settings.set("language", lang)
+            app.apply_settings()
+            app.stack[0].build(app)
+            app.stack[0].sel = len(app.stack[0].items) - 1  # Settings, the last entry
+            press(app, A)
+            assert type(app.top()).__name__ == "SettingsScreen"
+            buf = bytes(app.fb.buf)
+            t = strings.t
+            # (not the CPU level's name: the accent of the row under it touches "Gép szintje")
+            names = [find(buf, t(k) + ":") for k in ("language", "sound", "touching")]
+            values = [find(buf, v) for v in (t("lang_name"), t("off"), t("yes"), t("medium"))]
+            assert None not in names and None not in values, (lang, names, values)
+            assert len({x for x, _y in values}) == 1, (lang, values)  # one column
+            assert [y for _x, y in names] == [y for _x, y in values[:3]]  # each on its name's row
+            end = names[2][0] + font.width(t("touching") + ":")
+            assert values[2][0] >= end + 4, lang  # "Ships may touch:" then, apart, "Yes"
+            press(app, B)
+    finally:
+        app.settings.set("language", "en")
+        app.apply_settings()
+        app.save_settings()  # (B saved the Hungarian: the next test's app reads it)

@@ -1,8 +1,11 @@
 """A handheld made of plain objects for screen tests under MicroPython: a
 real framebuf display (no bus), scripted buttons, a stepping clock."""
 
+import sys
+
 import framebuf
 
+from core.compat import load, unload
 from core.hal import Buttons, Hw, Sound
 
 
@@ -62,14 +65,21 @@ def pixel_rows(fb):
     return ["".join("#" if fb.pixel(x, y) else "." for x in range(128)) for y in range(64)]
 
 
-SLOTS = ("battleship", "salvo", "link_battle", "express", "link_express", "cards", "torpedo", "torpedo_link")
+def slots():
+    """Every game's slot (core.modes.SLOTS), the menus' module left as it was (out of the heap
+    while a game runs)."""
+    was = "core.modes" in sys.modules
+    out = load("core.modes").SLOTS
+    if not was:
+        unload("core.modes")
+    return out
 
 
 def clear_saves(storage):
     """No game saved: neither the old single save nor any game's slot."""
     storage.delete("game")
     storage.delete("ex_setup")
-    for slot in SLOTS:
+    for slot in slots():
         storage.delete("g_" + slot)
 
 
@@ -77,7 +87,7 @@ def saved_game(storage, slot=None):
     """The game's own bytes in its slot (the slot's head, core.app.game_head, left off), or
     None; slot None: the one slot holding a game."""
     if slot is None:
-        found = [s for s in SLOTS if storage.load("g_" + s)[0] is not None]
+        found = [s for s in slots() if storage.load("g_" + s)[0] is not None]
         assert len(found) <= 1, found
         if not found:
             return None

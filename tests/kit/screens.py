@@ -17,12 +17,12 @@ from core.compat import load, unload
 
 
 def modules():
-    from core.modes import MODES  # not kept: the menus are not in the heap beside a game
+    from core.modes import MODES, MODULE  # not kept: the menus are not in the heap beside a game
 
     names = ["core.home"]
-    for _key, module, _arg in MODES:
-        if module not in names:
-            names.append(module)
+    for m in MODES:
+        if m[MODULE] not in names:
+            names.append(m[MODULE])
     return names
 
 

@@ -39,7 +39,7 @@ HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
 WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_you_win", "lx_you_lose"),
        "link_cards": ("cg_win", "cg_them_wins"), "torpedo_link": ("ta_win", "ta_lose")}
 # the rest are the link's own screens (link.screen), one set for every cable game
-LINK_ENDS = {"cheat": "ln_cheat_caught", "forfeit": "ln_forfeit_text", "unplugged": "ln_unplugged",
+LINK_ENDS = {"cheat": "ln_cheat", "forfeit": "ln_forfeit", "unplugged": "ln_unplugged",
              "out_of_step": "ln_out_of_step"}
 ENDINGS = {mode: dict(LINK_ENDS, win=won, lose=lost) for mode, (won, lost) in WIN.items()}
 # the card game over the cable: the cable unplugged in play is said on the card game's screen

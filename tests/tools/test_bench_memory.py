@@ -58,7 +58,7 @@ def fw(tmp_path_factory):
     (fw / "dummy" / "__init__.py").write_text("")
     (fw / "dummy" / "game.py").write_text(DUMMY)
     modes = (fw / "core" / "modes.py").read_text()
-    one_mode = '\nMODES = (("back", "dummy.game", None),)\n'
+    one_mode = '\nMODES = (("back", "dummy.game", None, None, "back", 0x5A, "back"),)\n'
     (fw / "core" / "modes.py").write_text(modes + one_mode)
     installs = bench.build_installs(firmware_dir=str(fw), where=str(root / "build"))
     return str(fw), installs

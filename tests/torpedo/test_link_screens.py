@@ -103,7 +103,7 @@ def test_out_of_step_ahead_claims_the_win_and_the_link_names_the_forfeit():
     press(app, A)  # the win (the other came back behind what it had seen)
     assert type(app.top()).__name__ == "CheatScreen"
     buf = _shown(app)
-    assert shows(buf, t("ln_forfeit_won")) and words_shown(buf, [t("ln_forfeit_text")])
+    assert shows(buf, t("ln_won")) and words_shown(buf, [t("ln_forfeit")])
 
 
 def test_out_of_step_behind_can_only_leave():
@@ -116,7 +116,7 @@ def test_out_of_step_behind_can_only_leave():
     assert type(app.top()).__name__ == "LinkScreen" and m.cheat is None
     buf = _shown(app)
     assert shows(buf, t("ln_hint_leave")), texts(app)
-    assert words_shown(buf, [t("ln_we_are_behind")]), texts(app)
+    assert words_shown(buf, [t("ln_behind")]), texts(app)
 
 
 def test_a_cheat_is_named_on_the_links_cheat_screen_in_both_languages():
@@ -129,7 +129,7 @@ def test_a_cheat_is_named_on_the_links_cheat_screen_in_both_languages():
     for lang in ("en", "hu"):
         strings.set_lang(lang)
         buf = _shown(app)
-        assert shows(buf, t("ln_cheat_caught")) and shows(buf, t("ln_void_game")), lang
+        assert shows(buf, t("ln_cheat")) and shows(buf, t("ln_void")), lang
         said = t("ta_cheat5") % "E-8"
         assert words_shown(buf, [said]) == [said], lang
     strings.set_lang("en")

@@ -81,9 +81,11 @@ def _where():
     top = APP[0].top() if APP[0] is not None else None
     return type(top).__name__ if top is not None else "-", tuple(sys.modules)
 
-from core.modes import MODES  # noqa: E402
+import core.modes  # noqa: E402
+from core.compat import unload  # noqa: E402
 
-WATCH = [m for _k, m, _a in MODES]
+WATCH = tuple([m[core.modes.MODULE] for m in core.modes.MODES])
+unload("core.modes")  # the menus import it themselves, as on the device: the probe keeps no row of it
 _import = builtins.__import__
 
 
