@@ -23,7 +23,8 @@
 //                      two handhelds on one cable; a third tab on it stays unlinked ("busy")
 //         ?id=N        this handheld's id (saves); default: the lowest id no other open tab
 //                      of this cable uses, kept for the tab's session (a reload keeps it)
-//         ?heap=N      heap cap in bytes (or 192K, 1M); default 192K, the unix port's
+//         ?heap=N      heap cap in bytes (or 192K, 1M); default 1M: a page is not a Pico
+//                      (tests/web/test_web_memory.py caps it at the unix port's 192K)
 //         ?fresh=1     clear this handheld's saves before start
 //         ?tint=white|blue|yellow
 //   Saves: localStorage keys "broadside/<cable>/<id>/saves/<name>", written by the firmware's
@@ -31,7 +32,7 @@
 
 const params = new URLSearchParams(location.search);
 const CABLE = params.get("cable") || "broadside";
-const HEAP = parseSize(params.get("heap")) || 192 * 1024;
+const HEAP = parseSize(params.get("heap")) || 1024 * 1024;
 const PYSTACK = 16 * 1024;
 const FRAME_MS = 33;
 const BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"]; // core/hal.py bit order

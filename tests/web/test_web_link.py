@@ -6,7 +6,7 @@ import os
 import time
 
 from PIL import Image
-from webpage import assert_fits, cable_name, open_mode, shows, shows_any
+from webpage import PAGE_HEAP, assert_fits, cable_name, open_mode, shows, shows_any
 
 from host_tools.paths import ROOT
 
@@ -78,5 +78,5 @@ def test_two_tabs_play_a_link_battle_unplug_and_resume(web):
     one.wait_screen(lambda r: not shows(r, UNPLUGGED), timeout=20, what="the cable back")
     # and the battle goes on: each side's turn comes again
     exchange([one, two], lambda seen: all({"our", "their"} <= s for s in seen))
-    assert_fits(one, "link_battle")  # at the page's default cap, 192 KB as on the unix port
-    assert_fits(two, "link_battle")
+    assert_fits(one, "link_battle", PAGE_HEAP)  # the page's default (the 192 KB proxy: test_web_memory)
+    assert_fits(two, "link_battle", PAGE_HEAP)
