@@ -31,8 +31,14 @@ class Check:
         self.orders = {}
         self.t = None
         self.fail = self._replay()
-        empty(self.t)  # the replay's table: no stale pointer keeps its lists
-        self.t = None
+        t, self.t = self.t, None
+        if t is not None and self.fail is None and g.watch and g.last is None:
+            # a game continued at its check (the table as it ended is not saved): the replay is
+            # that table, every card where it was, for the end's screen to show
+            t.truth = None
+            g.last = t
+        else:
+            empty(t)  # the replay's table: no stale pointer keeps its lists
         self.todo = [(k, x) for k, x in enumerate(shuffles(g.epochs)) if (x[0], x[1]) in self.reached]
         self.orders = self.reached = None  # the replay's: not needed any more
         self.job = None

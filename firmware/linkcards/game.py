@@ -549,7 +549,7 @@ class Game(Match):
             t = self.table
             if t is not None:  # the check replays on an engine of its own; this one is the end's
                 self.final = bytes((t.winner + 1, t.turn & 255, t.sunk_count(0), t.sunk_count(1)))
-                if self.watch:  # (not saved: a game continued at its check shows no grids)
+                if self.watch:  # (not saved: a game continued at its check gets the check's replay)
                     self.last = t
                 else:
                     from linkcards.table import empty

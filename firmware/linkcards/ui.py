@@ -298,7 +298,7 @@ class Cable(GameScreen):
         peer = m.peer_open
         reveal = (m.grid.map if m.grid is not None else None, peer[1 + 2 * SEED_LEN :] if peer else None)
         line = said("cg_cpu_again", self.foe) if m.phase == DONE else t("cg_checking")
-        view = self.view if m.last is not None else None  # (a game continued at its check: none)
+        view = self.view if m.last is not None else None  # (continued at its check: once replayed)
         draw_end(fb, over_key(m, me, self.foe), view, reveal, m.sunk(1 - me), m.sunk(me), self.foe, line)
 
 

@@ -30,11 +30,22 @@ def test_the_end_shows_both_grids_revealed_and_who_sank_how_many_and_a_goes_home
             assert t("cg_checking") in texts(p.app)
             checking[0] = True
         p.frame()
+    end_shown(p)
+    strings.set_lang("en")
+    p.press(A)
+    assert p.kind() not in ("Cable", "GameScreen"), p.kind()  # home: no game against the CPU
+    assert saved_game(p.flash, "link_cards") is None
+
+
+def end_shown(p):
+    """The end as checked: who won, "You sank N, they sank M", both grids with the other's
+    face-down cards shown by their letters, in both languages."""
     m = p.game()
     assert m.phase == DONE and p.top().end
     me = m.me
     peer = m.peer_open[1 + 2 * SEED_LEN :]
     v = p.top().view
+    assert v is not None  # the grids are drawn
     for lang in ("en", "hu"):
         strings.set_lang(lang)
         shown = texts(p.app)
@@ -52,7 +63,3 @@ def test_the_end_shows_both_grids_revealed_and_who_sank_how_many_and_a_goes_home
                 assert (x + 3, y + 2, t("cg_letters")[peer[c]]) in drawn, (c, peer[c])
                 hidden += 1
         assert hidden or m.sunk(1 - me) == 5
-    strings.set_lang("en")
-    p.press(A)
-    assert p.kind() not in ("Cable", "GameScreen"), p.kind()  # home: no game against the CPU
-    assert saved_game(p.flash, "link_cards") is None
