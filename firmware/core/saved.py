@@ -181,7 +181,7 @@ class ContinueMenu(ui.Menu):
         far = self.how_far(i)
         w = font.width(far)
         x = self.edge() - 1 - w  # the value right-aligned, clear of a scroll arrow
-        ui.text(fb, font.fit(self.label(i), x - ui.ITEM_X - 4), ui.ITEM_X, y, 1)
+        ui.text(fb, font.fit(self.label(i), x - ui.ITEM_X - 3), ui.ITEM_X, y, 1)  # a space apart
         ui.text(fb, far, x, y, 1)
 
     def update(self, app):

@@ -215,6 +215,25 @@ def test_continue_calls_each_cable_game_by_its_game_on_the_screen():
         strings.set_lang("en")
 
 
+def test_a_cable_game_with_a_long_count_keeps_its_whole_name_in_a_list_that_scrolls():
+    # "Expressz (kábel)" beside "27 dobás", the scroll arrow taking its room: the name was cut
+    # to "Expressz (kábel." (a space between the two is enough)
+    app = _app()
+    for slot in ("battleship", "salvo", "link_battle", "cards", "torpedo"):
+        app.save_game(slot, b"Z" + slot.encode(), 14, unit="u_turn")
+    app.save_game("link_express", b"Zexpress", 27, "lx_saved", "u_rolls")
+    try:
+        strings.set_lang("hu")
+        app.stack[0].build(app)
+        app.stack[0].sel = 0
+        press(app, A)  # Continue: the list
+        m = app.top()
+        assert type(m).__name__ == "ContinueMenu" and len(m.items) > m.rows
+        assert shows(app.fb.buf, "Expressz (kábel)") and shows(app.fb.buf, "27 dobás")
+    finally:
+        strings.set_lang("en")
+
+
 def test_a_list_longer_than_the_screen_keeps_its_words_clear_of_the_scroll_arrow():
     app = _app()
     for slot in ("cards", "torpedo_link", "salvo", "battleship", "express", "torpedo"):
