@@ -506,7 +506,7 @@ def main(argv=None):
         "--sources",
         action="store_true",
         help="run the firmware/ sources instead (compiled in the handheld's heap: some modes "
-        "need more than the default heap then, e.g. --heap 256K)",
+        "need more than the default heap then: --heap 320K runs every one)",
     )
     ap.add_argument(
         "--link",
