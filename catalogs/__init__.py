@@ -9,10 +9,10 @@ catalog(app) yields (name, screen) pairs.
 CATALOGS = {
     "core.home": "catalogs.home",
     "battleship.ui": "catalogs.battleship",
-    "linkbattle.ui": "catalogs.linkbattle",
+    "battleship.cable_ui": "catalogs.battleship_cable",
     "express.ui": "catalogs.express",
-    "linkexpress.ui": "catalogs.linkexpress",
+    "express.cable_ui": "catalogs.express_cable",
     "cards.ui": "catalogs.cards",
-    "linkcards.ui": "catalogs.linkcards",
+    "cards.cable_ui": "catalogs.cards_cable",
     "torpedo.ui": "catalogs.torpedo",
 }

@@ -98,7 +98,7 @@ class Match:
         self.timer = 0  # ms the peer has owed us a message, as the clock counts it (not saved)
         self.ev = 0  # EV bits since the screens last looked
         self._dirty = False  # the game changed outside the link: save
-        self.saved = False  # this frame saved: load no screen before the next (linkbattle)
+        self.saved = False  # this frame saved: load no screen before the next (Link battle)
         self.status = -1  # the link's status as of the last tick
         self.slow = False  # a message of ours has waited _WAIT_MS for its acknowledgement
         self.wait = None  # ... since when

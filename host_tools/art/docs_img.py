@@ -26,11 +26,11 @@ PICTURES = (
     ("menu", "home.menu"),
     ("battleship", "battleship.aim"),
     ("salvo", "battleship.salvo"),
-    ("link-battle", "linkbattle.coin_you_first"),
+    ("link-battle", "link_battle.coin_you_first"),
     ("express", "express.reroll"),
-    ("link-express", "linkexpress.their_roll"),
+    ("link-express", "link_express.their_roll"),
     ("cards", "cards.hand"),
-    ("link-cards", "linkcards.their_play"),
+    ("link-cards", "link_cards.their_play"),
     ("torpedo", "torpedo.scope_aim"),
 )
 

@@ -21,9 +21,9 @@ import random
 import sys
 import time
 
+from cards.cable_game import CHEAT, DONE
 from host_tools.duel.cards import KINDS, WireDuel
 from host_tools.duel.faults import FaultCable, fault_options, fault_opts
-from linkcards.game import CHEAT, DONE
 
 GAME_LIMIT_MS = 3600000  # an hour of game time
 

@@ -1,25 +1,25 @@
 """Helpers for the Link battle screen tests under MicroPython: our handheld (an App, its flash in
 a dict) and another handheld played by a bot (a Game, no screens), joined by a message-level
 stand-in for the link. Two whole handhelds, each with its Link and the cable between them, do
-not fit one 192 KB heap compiled from source: the real ones are in tests/linkbattle/
+not fit one 192 KB heap compiled from source: the real ones are in tests/battleship/ (test_cable_*)
 (test_game.py the game layer, test_handheld.py two simulated handhelds)."""
 
 from lkui_heap import COMMITMENTS, PEERS  # noqa: I001  (first: the big blocks, the heap whole)
 
 # isort: split
-from linkbattle import ui as lk_ui  # (next: its modules compile best in a heap still empty)
+from battleship import cable_ui as lk_ui  # (next: its modules compile best in a heap still empty)
 
 # isort: split
 from fakehw import make_hw, texts  # noqa: F401  (the screen tests take texts from here)
 from stublink import StubLink
 
+from battleship.cable_game import PLACING, Game
 from battleship.rules import CLASSIC
 from core import strings
 from core.app import App
 from core.hal import A
 from core.prng import Rng
 from host_tools.duel import storage as dictstorage
-from linkbattle.game import PLACING, Game
 
 
 def rand_source(seed):
@@ -50,7 +50,7 @@ class Pair:
         self.ours.other, theirs.other = theirs, self.ours
         self.flash = DictStorage()
         hw = make_hw(self.flash)
-        hw.link = self.ours  # a port is there (linkbattle.ui._link hands the game this stand-in)
+        hw.link = self.ours  # a port is there (battleship.cable_ui._link hands the game this stand-in)
         self.app = App(hw)
         self.bot = Game(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
         self.bot_on = True
@@ -60,7 +60,7 @@ class Pair:
 
     def start(self, arg="classic"):
         self.patch()
-        self.app.start_mode("linkbattle.ui", arg)
+        self.app.start_mode("battleship.cable_ui", arg)
 
     def patch(self):
         """Our handheld's randomness, our end of the stand-in link, our PeerFleet."""

@@ -46,8 +46,14 @@ def each_screen(app, only=None):
 
 
 def short(name):
-    """The name screens go by (battleship.ui -> battleship, core.home -> home)."""
-    return name.split(".")[1] if name.startswith("core.") else name.split(".")[0]
+    """The name screens go by: the key of the first mode the module starts (battleship.ui ->
+    battleship, battleship.cable_ui -> link_battle), core.home -> home."""
+    from core.modes import KEY, MODES, MODULE
+
+    for m in MODES:
+        if m[MODULE] == name:
+            return m[KEY]
+    return name.split(".")[-1]
 
 
 def render(app, screen, lang, asked=None):

@@ -80,11 +80,11 @@ def _words(mode, lang):
     from link import screen  # noqa: F401  (the link's words, added on import)
 
     if mode in ("link_battle", "link_salvo"):
-        from linkbattle import ui as lk_ui
+        from battleship import cable_ui as lk_ui
 
         lk_ui.words()
     elif mode == "link_express":
-        from linkexpress.text import EN, HU
+        from express.cable_text import EN, HU
 
         strings.add(EN, HU)
     elif mode == "link_cards":
@@ -92,7 +92,8 @@ def _words(mode, lang):
 
         strings.add(EN, HU)
     else:
-        from torpedo import cheat, view  # noqa: F401  (their words, added on import)
+        from torpedo import cable_cheat as cheat  # noqa: F401  (their words, added on import)
+        from torpedo import view
 
         view.words()
     strings.set_lang(lang)

@@ -9,16 +9,15 @@ and sends nothing more, while its link stays up and its keepalives keep arriving
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only (two linked games do
 not fit one MicroPython heap beside the harness)."""
 
-from linkexpress.game import FORFEIT as LX_FORFEIT
-from linkexpress.game import M_X_MOVE, PLAYING
-
+from battleship.cable_game import FORFEIT, OVER
+from cards.cable_game import CHEAT
+from cards.cable_proto import C_SILENT, M_OPEN
+from express.cable_game import FORFEIT as LX_FORFEIT
+from express.cable_game import M_X_MOVE, PLAYING
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.cards import WireDuel
 from host_tools.duel.express import Duel as LxDuel
 from link.match import _REFUSED_MS
-from linkbattle.game import FORFEIT, OVER
-from linkcards.game import CHEAT
-from linkcards.proto import C_SILENT, M_OPEN
 
 SLACK_MS = 5000  # the frames' own pace: a few steps and keepalives past the clock
 STEP_MS = 100  # ... and the clock may have begun a step before the refusal

@@ -9,15 +9,14 @@ right after every single write, then a resume, plays the same game to its end.
 
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only."""
 
-from linkexpress.game import FORFEIT, PLAYING
-from linkexpress.game import VERIFIED as LX_VERIFIED
-
+from battleship.cable_game import VERIFIED
 from core.hal import RIGHT, A
+from express.cable_game import FORFEIT, PLAYING
+from express.cable_game import VERIFIED as LX_VERIFIED
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.express import Duel as LxDuel
 from link import screen
 from link.match import M_OUT_OF_STEP, ST_MISMATCH
-from linkbattle.game import VERIFIED
 
 
 class _Buttons:

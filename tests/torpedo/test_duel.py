@@ -3,13 +3,13 @@
 coin flip, fleet commitments, the whole game and the end-of-game fleet check, in step on both.
 
 CPython only: two handhelds' link sessions and games in one 192 KB MicroPython test heap,
-with every module compiled from source, fragment it past a 3 KB block (tests/torpedo/test_link.py
+with every module compiled from source, fragment it past a 3 KB block (tests/torpedo/test_cable_game.py
 runs the same game messages under MicroPython without the two link sessions)."""
 
 from ta_duel import duel
 
 from host_tools.duel.cable import Cable, Pair
-from torpedo.link_game import rules_bytes
+from torpedo.cable_game import rules_bytes
 from torpedo.rules import OVER
 
 

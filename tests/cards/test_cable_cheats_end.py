@@ -1,0 +1,24 @@
+# interpreters: micropython cpython
+"""Linked card game: a stacked deck is caught at the end, when the keys are revealed (a file of
+its own: each file has a MicroPython heap of its own, and two games played to the check in one
+heap after the other cheats' games leave it in pieces)."""
+
+import gc
+
+from cards.cable_game import CHEAT
+from cards.cable_proto import C_STACKED
+from host_tools.duel.cards import Duel
+
+
+def test_stacked_deck_caught_at_the_end():
+    found = 0
+    for seed in range(1, 9):
+        d = Duel(seed, 0, cheat="stacked")
+        d.rng.below(2)  # (the duel draws its kind of stacking from its rng)
+        d.run()
+        g = d.g[0]
+        assert g.phase == CHEAT and g.cheat[0] == C_STACKED, g.cheat
+        if g.final is not None:  # an unencrypted card: nothing shows until the keys are revealed
+            found += 1
+        gc.collect()
+    assert found > 0

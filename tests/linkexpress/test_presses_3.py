@@ -1,9 +1,0 @@
-# interpreters: micropython
-"""Presses of a seeded Express game over the cable and of the same game against the CPU
-(tests/linkexpress/presses.py): seeds 11 and 12."""
-
-from presses import same_game_presses
-
-
-def test_the_cable_takes_at_most_10_percent_more_presses_than_the_cpu_in_the_same_game():
-    same_game_presses((11, 12))
