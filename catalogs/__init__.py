@@ -9,10 +9,10 @@ catalog(app) yields (name, screen) pairs.
 CATALOGS = {
     "core.home": "catalogs.home",
     "battleship.ui": "catalogs.battleship",
-    "battleship.cable_ui": "catalogs.battleship_cable",
+    "battleship.cable.ui": "catalogs.battleship_cable",
     "express.ui": "catalogs.express",
-    "express.cable_ui": "catalogs.express_cable",
+    "express.cable.ui": "catalogs.express_cable",
     "cards.ui": "catalogs.cards",
-    "cards.cable_ui": "catalogs.cards_cable",
+    "cards.cable.ui": "catalogs.cards_cable",
     "torpedo.ui": "catalogs.torpedo",
 }

@@ -2,14 +2,14 @@
 (python -m host_tools.sim.screens link_battle). Loaded only by the screen tests and that review,
 never during a game: the games here are set up by hand over a stand-in link that reports what
 each screen shows.
-Like a game, it loads one stage's module at a time (battleship.cable_ui.stage), and its own screens
+Like a game, it loads one stage's module at a time (battleship.cable.ui.stage), and its own screens
 in two parts (catalogs.battleship_cable_start, catalogs.battleship_cable_play), one after the other: the
 heap holds one of each."""
 
 import gc
 
-from battleship.cable_game import ME, PLAYING, Game, rules_bytes
-from battleship.cable_ui import Session, words
+from battleship.cable.game import ME, PLAYING, Game, rules_bytes
+from battleship.cable.ui import Session, words
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, SALVO
 from catalogs.stand_in import Link
@@ -66,7 +66,7 @@ def _ship_cells(fleet, ships):
 
 
 def _battle(s, view=None):
-    from battleship import cable_battle as battle  # loaded by stage() before the battle's screens
+    from battleship.cable import battle  # loaded by stage() before the battle's screens
 
     b = battle.Battle(s)
     if view is not None:

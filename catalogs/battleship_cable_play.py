@@ -1,8 +1,8 @@
 """Link battle's screens in the battle and at its end, for catalogs.battleship_cable. Loaded only by the
 catalogue."""
 
-from battleship.cable_game import CHEAT, FORFEIT, ME, OVER, PEER, VERIFIED, W_REPEAT, W_SAID_MISS
-from battleship.cable_ui import stage
+from battleship.cable.game import CHEAT, FORFEIT, ME, OVER, PEER, VERIFIED, W_REPEAT, W_SAID_MISS
+from battleship.cable.ui import stage
 from battleship.fleet import Fleet
 from battleship.rules import SALVO
 from catalogs.battleship_cable import _battle, _play, _session, _ship_cells
@@ -12,7 +12,7 @@ from link.match import ST_UNPLUGGED
 
 
 def screens(app):
-    stage("battleship.cable_battle")
+    stage("battleship.cable.battle")
 
     s = _session()
     _play(s, -1)
@@ -75,9 +75,9 @@ def screens(app):
     s.g.phase = OVER
     yield "checking", _battle(s)
 
-    yield "paused", stage("battleship.cable_battle").Paused(_session())
+    yield "paused", stage("battleship.cable.battle").Paused(_session())
     b = None
-    End = stage("battleship.cable_end").End
+    End = stage("battleship.cable.end").End
 
     for name, winner in (("verified_win", ME), ("verified_lose", PEER)):
         s = _session()

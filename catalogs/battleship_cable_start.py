@@ -2,8 +2,8 @@
 the coin,
 placing the fleet. Loaded only by the catalogue."""
 
-from battleship.cable_game import COIN, PLACING
-from battleship.cable_ui import stage
+from battleship.cable.game import COIN, PLACING
+from battleship.cable.ui import stage
 from catalogs.battleship_cable import _session
 from link.match import (
     M_OUT_OF_STEP,
@@ -18,7 +18,7 @@ from link.match import (
 
 
 def screens(app):
-    m = stage("battleship.cable_connect")
+    m = stage("battleship.cable.connect")
     Connect, Coin = m.Connect, m.Coin
     m = None
     yield "looking", Connect(_session(ST_CONNECTING, phase=0))
@@ -44,7 +44,7 @@ def screens(app):
     s.g.first = 1
     yield "coin_they_first", Coin(s)
     Connect = Coin = None
-    Placing = stage("battleship.cable_place").Placing
+    Placing = stage("battleship.cable.place").Placing
     yield "place", Placing(_session(phase=PLACING), 7)
     p = Placing(_session(phase=PLACING), 7)
     p.fleet.clear()

@@ -1,6 +1,6 @@
 """The card game over the cable: its screens in representative states, for the layout tests and
-the PNG review (python -m host_tools.sim.screens cards.cable_ui). In play the screens are the card
-game's own (cards.game's GameScreen as cards.cable_ui.Cable); what only the cable has is here
+the PNG review (python -m host_tools.sim.screens cards.cable.ui). In play the screens are the card
+game's own (cards.game's GameScreen as cards.cable.ui.Cable); what only the cable has is here
 beside them: the link's screens, the coin, the shuffle and the deal (no hand), their turn, their
 play named, the end being checked and checked (both grids revealed), a cheat, a forfeit. The
 games are set up by hand over a stand-in link that reports a status; nothing is on any wire. The
@@ -8,10 +8,10 @@ end is a table played to it by two easy CPUs (seeded): its score is true."""
 
 import gc
 
-from cards.cable_game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, Game
-from cards.cable_proto import C_SEARCH, C_SILENT, SEED_LEN
-from cards.cable_table import Table
-from cards.cable_ui import Cable
+from cards.cable.game import CHEAT, CHECK, COIN, DONE, PLAY, SETUP, Game
+from cards.cable.proto import C_SEARCH, C_SILENT, SEED_LEN
+from cards.cable.table import Table
+from cards.cable.ui import Cable
 from cards.pick import F_WAIT
 from cards.rules import COORDINATE_DECK, STANDARD
 from catalogs.stand_in import Link
@@ -21,7 +21,7 @@ from link.match import ST_OPEN
 _UNPLUGGED = 1
 _RULES = 3
 _MISMATCH = 5
-_T_PLAY = 7  # cards.cable_game._T_PLAY (a const: not in the module on MicroPython)
+_T_PLAY = 7  # cards.cable.game._T_PLAY (a const: not in the module on MicroPython)
 _T_DEAL = 6
 _SEED = 1  # the CPUs' moves in the game played to its end: side _WINNER wins
 _WINNER = 0
@@ -153,7 +153,7 @@ _BUILD = (
 
 
 def catalog(app):
-    from cards import cable_ui as ui
+    from cards.cable import ui
 
     for name, won, phase in (("won", True, DONE), ("lost", False, DONE), ("checking", True, CHECK)):
         yield name, _ended(won, phase)  # first: the heap is at its emptiest

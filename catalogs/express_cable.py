@@ -1,13 +1,13 @@
 """Link Express screens in representative states, for the layout tests and the PNG review
-(python -m host_tools.sim.screens express.cable_ui): games set up by hand over a stand-in link that
+(python -m host_tools.sim.screens express.cable.ui): games set up by hand over a stand-in link that
 reports a status and sends nothing. In play the screens are Express's own (express.game's
-GameScreen as express.cable_ui.Cable); what only the cable has is catalogued beside them: the link's
+GameScreen as express.cable.ui.Cable); what only the cable has is catalogued beside them: the link's
 screens, the coin and its result, waiting for the other fleet, the other side's turn, the cable
 unplugged or the other handheld slow on the hint line, the end."""
 
 from catalogs.stand_in import Link
 from core.compat import load
-from express.cable_game import (
+from express.cable.game import (
     ARRANGE,
     CHEAT,
     CHEAT_TEXTS,
@@ -20,7 +20,7 @@ from express.cable_game import (
     Game,
     rules_bytes,
 )
-from express.cable_ui import Cable, Rules
+from express.cable.ui import Cable, Rules
 from express.engine import DONE, OVER, SUNK
 from express.engine import Game as Engine
 from express.rules import ADMIRAL, CAPTAIN

@@ -12,7 +12,7 @@ def catalog(app):
     words()
     need(app, "torpedo.engine", "torpedo.place", "catalogs.torpedo_cable")  # the largest first, as in play
     yield from load("catalogs.torpedo_cable").screens(app)
-    load("torpedo.cable_ui").drop()  # with the link's screens (link.screen)
+    load("torpedo.cable.ui").drop()  # with the link's screens (link.screen)
     unload("catalogs.torpedo_cable")
     gc.collect()
     need(app, "catalogs.torpedo_cpu")

@@ -8,8 +8,8 @@ and none of the link's modules but link.screen's (the link's screens of every ca
 from catalogs.stand_in import Link
 from catalogs.torpedo_play import game, play
 from core.compat import const
-from torpedo.cable_cheat import CheatScreen
-from torpedo.cable_ui import LinkScreen
+from torpedo.cable.cheat import CheatScreen
+from torpedo.cable.ui import LinkScreen
 from torpedo.locate import Locate
 from torpedo.rules import LOCATE, SHIP_LOCATED
 from torpedo.view import rules_name
@@ -17,7 +17,7 @@ from torpedo.view import rules_name
 _WAIT = const(1)  # torpedo.locate's states and views (private consts there)
 _SHOW = const(2)
 _OWN = const(1)
-_PLACE = const(2)  # torpedo.cable_match stages
+_PLACE = const(2)  # torpedo.cable.match stages
 _COMMIT = const(3)
 _PLAY = const(4)
 _REVEAL = const(5)
@@ -37,7 +37,7 @@ _C_PRESS = const(20)
 
 
 class _Stub:
-    """What the screens ask of torpedo.cable_match.CableMatch, with the link's status set by hand."""
+    """What the screens ask of torpedo.cable.match.CableMatch, with the link's status set by hand."""
 
     cable = True
     cheat = None
@@ -63,7 +63,7 @@ class _Stub:
     def event(self):
         return None
 
-    def rules_name(self, rules):  # as torpedo.cable_match.CableMatch's
+    def rules_name(self, rules):  # as torpedo.cable.match.CableMatch's
         return rules_name(rules)
 
     def trouble(self):
@@ -120,4 +120,4 @@ def screens(app):
     yield "cheat_answer", CheatScreen(_Caught(_C_ANSWER, 47))
     yield "cheat_hidden", CheatScreen(_Caught(_C_SUNK_HIDDEN, 99))
     yield "cheat_press", CheatScreen(_Caught(_C_PRESS))
-    yield "forfeit", CheatScreen(_Caught(26))  # torpedo.cable_match: the rival went silent (a forfeit)
+    yield "forfeit", CheatScreen(_Caught(26))  # torpedo.cable.match: the rival went silent (a forfeit)

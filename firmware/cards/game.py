@@ -31,7 +31,7 @@ LEVELS = ("easy", "medium", "hard")
 
 
 class GameScreen(Picker, Painter, ui.Screen):
-    me = HUMAN  # whose side the screen shows (over the cable: the link's role, cards.cable_ui)
+    me = HUMAN  # whose side the screen shows (over the cable: the link's role, cards.cable.ui)
     foe = "cpu"  # the opponent in the words (cards.text.said): the CPU, or "them" over the cable
 
     def __init__(self, game, level=1, rng=None):

@@ -1,6 +1,6 @@
 """The card game's save bytes: the game (cards.engine), then the screen's state (the CPU level, the
 CPU's Rng, the last two turns' events), its length last. Loaded by cards.ui (and by a save), not
-with the game screen: over the cable the match saves the game (cards.cable_save)."""
+with the game screen: over the cable the match saves the game (cards.cable.save)."""
 
 from cards.engine import Game
 from core.compat import const

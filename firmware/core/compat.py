@@ -5,7 +5,7 @@ MicroPython has wraparound-safe ticks_ms/ticks_diff/ticks_add in `time` and
 the app and the link layer do, always through these names.
 
 load() and unload() bring a module into the heap and take it out again by its
-dotted name ("torpedo.cable_match"): a game's modules come in when it starts and
+dotted name ("torpedo.cable.match"): a game's modules come in when it starts and
 leave when it closes. (__import__ of a dotted name returns the top package on
 both interpreters, and a package keeps each submodule as an attribute.)
 """

@@ -25,12 +25,12 @@ MODES = (
     # key, module, arg, group, slot, tag, name
     ("battleship", "battleship.ui", "classic", "battleship_menu", "battleship", 0x42, "battleship"),  # B
     ("salvo", "battleship.ui", "salvo", "battleship_menu", "salvo", 0x42, "salvo"),
-    ("link_battle", "battleship.cable_ui", "classic", "battleship_menu", "link_battle", 0x4C, "link_battle"),
-    ("link_salvo", "battleship.cable_ui", "salvo", "battleship_menu", "link_battle", 0x4C, "link_salvo"),
+    ("link_battle", "battleship.cable.ui", "classic", "battleship_menu", "link_battle", 0x4C, "link_battle"),
+    ("link_salvo", "battleship.cable.ui", "salvo", "battleship_menu", "link_battle", 0x4C, "link_salvo"),
     ("express", "express.ui", None, "express_menu", "express", 0x45, "express"),  # E
-    ("link_express", "express.cable_ui", None, "express_menu", "link_express", 0x58, "lx_saved"),  # X
+    ("link_express", "express.cable.ui", None, "express_menu", "link_express", 0x58, "lx_saved"),  # X
     ("cards", "cards.ui", None, "cards_menu", "cards", 0x43, "cards"),  # C
-    ("link_cards", "cards.cable_ui", None, "cards_menu", "link_cards", 0x44, "lc_saved"),  # D
+    ("link_cards", "cards.cable.ui", None, "cards_menu", "link_cards", 0x44, "lc_saved"),  # D
     ("torpedo", "torpedo.ui", None, None, ("torpedo", "torpedo_link"), 0x54, "torpedo"),  # T
 )  # fmt: skip
 KEY, MODULE, ARG, GROUP, SLOT, TAG, NAME = 0, 1, 2, 3, 4, 5, 6

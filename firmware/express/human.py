@@ -9,7 +9,7 @@ roll), the Carrier's declaration and its reroll (LEFT/RIGHT pick a die,
 UP/DOWN mark it, A rolls, B keeps the dice as they lie), and A after the
 result. A step the engine refuses changes nothing. The steps that throw or end an attack
 (roll, stop, the Carrier's declaration) go through the screen (GameScreen.roll, stop,
-pick_target): over the cable they are moves sent to the other handheld (express.cable_ui).
+pick_target): over the cable they are moves sent to the other handheld (express.cable.ui).
 """
 
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B

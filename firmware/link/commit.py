@@ -133,6 +133,15 @@ class CoinFlip:
         self.game_id = d[1:9]
         return self.first
 
+    def take(self, msg):
+        """The peer's coin message, either one: its commitment gives our opening, to send; its
+        opening gives None, and first and game_id are set."""
+        if len(msg) and msg[0] == M_COIN_REVEAL:
+            self.take_reveal(msg)
+            return None
+        self.take_commit(msg)
+        return self.reveal_msg()
+
     def to_bytes(self):
         return bytes((self.role, 1 if self.peer_commit else 0)) + self.stream + self.value + (
             self.peer_commit or bytes(HASH_LEN))

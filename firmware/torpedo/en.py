@@ -1,5 +1,5 @@
 """Torpedo Attack's words in English (torpedo.view loads the language in use only; over the cable
-the link's screens are link.screen's, with its words, and the cheats named are torpedo.cable_cheat's)."""
+the link's screens are link.screen's, with its words, and the cheats named are torpedo.cable.cheat's)."""
 
 TEXT = """
 ta_vs_cpu=Play the CPU

@@ -13,7 +13,7 @@ key ends it). SHIP
 LOCATED raises the periscope (torpedo.scope_ui) for whoever located it; a tie
 raises it for the shoot-out. The periscope takes this screen's place (the two
 modules are never in the heap together) and makes a new one when it is down.
-The match (torpedo.match, torpedo.cable_match) supplies the opponent's moves as
+The match (torpedo.match, torpedo.cable.match) supplies the opponent's moves as
 events; this screen paces and shows them.
 """
 
@@ -63,7 +63,7 @@ _MARK = (gridview.EMPTY, gridview.MISS, gridview.HIT, gridview.SUNK)
 
 
 class Locate(ui.Screen):
-    ta_game = True  # closed with the game (torpedo.cable_ui.leave)
+    ta_game = True  # closed with the game (torpedo.cable.ui.leave)
 
     def __init__(self, match):
         self.m = match

@@ -1,7 +1,7 @@
 """A Torpedo Attack game against the CPU, as the screens drive it.
 
 The screens talk to a match, never to the opponent: CpuMatch here, and
-torpedo.cable_match.CableMatch for a game over the link cable (a link.match.Match: the app
+torpedo.cable.match.CableMatch for a game over the link cable (a link.match.Match: the app
 ticks it once a frame, before the screens), with the same calls:
 
     m.g, m.me, m.cable          the engine's Game; our player index; False here

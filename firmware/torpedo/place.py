@@ -5,7 +5,7 @@ hand, Quit. By hand empties the grid and hands over the ships one by one,
 Carrier first: the arrows move it, B turns it, A puts it down. Where it may
 not go it is drawn checkered with the reason beside it and A is refused.
 After the last ship the menu is back, on Start. The match (torpedo.match,
-torpedo.cable_match) shuffles, and begins the game on Start.
+torpedo.cable.match) shuffles, and begins the game on Start.
 """
 
 
@@ -25,7 +25,7 @@ _ITEMS = ("ta_start", "ta_shuffle", "ta_by_hand", "ta_quit")
 
 
 class Placement(placing.Placement):
-    ta_game = True  # closed with the game (torpedo.cable_ui.leave)
+    ta_game = True  # closed with the game (torpedo.cable.ui.leave)
 
     def __init__(self, match):
         self.m = match

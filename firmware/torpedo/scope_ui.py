@@ -60,7 +60,7 @@ _EV_PRESS = const(3)  # a match event: the opponent fired (see torpedo.view)
 
 
 class Scope(ui.Screen):
-    ta_game = True  # closed with the game (torpedo.cable_ui.leave)
+    ta_game = True  # closed with the game (torpedo.cable.ui.leave)
 
     def __init__(self, match):
         self.m = match

@@ -4,8 +4,8 @@ start(app, arg) shows the mode's menu: play the CPU, a link cable game, and
 the CPU level (the settings' own, changed here too: both handhelds on a
 cable must choose the same, the drift speed depends on it). Then the fleet
 is placed (torpedo.place), ships located (torpedo.locate) and fired at through the
-periscope (torpedo.scope_ui). Over the cable, torpedo.cable_ui (with link.screen, the link's
-screens of every cable game) and torpedo.cable_match link the two handhelds. A game's modules load
+periscope (torpedo.scope_ui). Over the cable, torpedo.cable.ui (with link.screen, the link's
+screens of every cable game) and torpedo.cable.match link the two handhelds. A game's modules load
 when it is chosen, the largest first (see cpu_modules, new_cable_game); the menu's own code is
 dropped once a game is under way. resume(app, payload) continues a game saved in the slot "torpedo" or
 "torpedo_link" (first byte b"T"). Every screen for the layout tests and the PNG
@@ -90,9 +90,9 @@ def _no_port(app):
 def new_cable_game(app):
     if _no_port(app):
         return
-    # The link's screens load on the next frame (torpedo.cable_ui.linking), once this menu's code has
+    # The link's screens load on the next frame (torpedo.cable.ui.linking), once this menu's code has
     # left the heap: the two together, with the link's modules loading, did not fit in 192 KB.
-    app.replace(Then(app, "torpedo.cable_ui", "linking"))
+    app.replace(Then(app, "torpedo.cable.ui", "linking"))
     unload("torpedo.ui")
 
 
@@ -108,8 +108,8 @@ def resume(app, payload):
     if len(payload) > 1 and payload[0] == _TAG and payload[1] == _CABLE:
         if _no_port(app):
             return
-        need(app, "torpedo.cable_ui")
-        load("torpedo.cable_ui").resume(app, payload)
+        need(app, "torpedo.cable.ui")
+        load("torpedo.cable.ui").resume(app, payload)
         unload("torpedo.ui")
         return
     cpu_modules(app, payload[8] if len(payload) > 8 else HARD)  # the engine's level byte (torpedo.match save)

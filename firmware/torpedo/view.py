@@ -1,5 +1,5 @@
 """What the Torpedo Attack screens share: the words (EN and HU; over the cable the link's screens
-and their words are link.screen's, the cheats named torpedo.cable_cheat's), the panel beside the grid,
+and their words are link.screen's, the cheats named torpedo.cable.cheat's), the panel beside the grid,
 the announcement banner, and loading the mode's modules (need()).
 
 The locating and placing screens are a grid on the left (battleship.grid; its
@@ -7,7 +7,7 @@ frame at (8, 6)) and a panel on the right (x 63, 65 px wide): a title bar,
 the scores, the enemy fleet as little ships, a hint.
 
 A game in progress is saved in its slot ("torpedo" or "torpedo_link"): b"T", then 0
-(against the CPU: torpedo.match) or 1 (over the cable: torpedo.cable_match), then that match's own bytes.
+(against the CPU: torpedo.match) or 1 (over the cable: torpedo.cable.match), then that match's own bytes.
 """
 
 import gc
@@ -20,11 +20,11 @@ from core.strings import t
 from core.wordlist import Words
 from torpedo.rules import GONE, HIDDEN, HIT1
 
-_PLACE = const(2)  # torpedo.cable_match's stage: placing the fleet
+_PLACE = const(2)  # torpedo.cable.match's stage: placing the fleet
 _ST_VERSION = const(2)  # link.match's status codes
 _ST_RULES = const(3)
 _ST_MISMATCH = const(5)
-# HELLO rules bytes (torpedo.cable_game.rules_bytes): game 2 is Torpedo Attack; flags bit 1: touching
+# HELLO rules bytes (torpedo.cable.game.rules_bytes): game 2 is Torpedo Attack; flags bit 1: touching
 _GAME_TORPEDO = const(2)
 _RULE_TOUCHING = const(2)
 _GRID_X = const(8)
@@ -33,7 +33,7 @@ _PANEL_X = const(63)
 _PANEL_W = const(65)
 
 # The save: b"T", then 0 (a game against the CPU: torpedo.match) or 1 (over the
-# cable: torpedo.cable_match), then that match's bytes. The events a match hands its
+# cable: torpedo.cable.match), then that match's bytes. The events a match hands its
 # screens are tuples (kind, a, b, c): kind 1, the answer to our call (cell,
 # announcement, ship); 2, the opponent's call on our fleet (the same); 3, the
 # opponent fired (frame, outcome, points). Each module names the numbers it
@@ -162,8 +162,8 @@ def goes_on(app, m):
     # saves that differ, another version or other rules mid-game: only the player can settle it
     if m.cable and m.stage >= _PLACE and m.link.status() in (_ST_VERSION, _ST_RULES, _ST_MISMATCH) and \
             not getattr(app.top(), "modal", False):
-        need(app, "torpedo.cable_ui")
-        app.push(load("torpedo.cable_ui").LinkScreen(m, True))  # only the player can settle this
+        need(app, "torpedo.cable.ui")
+        app.push(load("torpedo.cable.ui").LinkScreen(m, True))  # only the player can settle this
         return False
     return True
 
@@ -216,7 +216,7 @@ def name_key(match, player):
 
 
 def rules_of(rules):
-    """(level, touching) of HELLO rules that are Torpedo Attack's (torpedo.cable_game.rules_bytes),
+    """(level, touching) of HELLO rules that are Torpedo Attack's (torpedo.cable.game.rules_bytes),
     else None."""
     if rules is not None and len(rules) == 3 and rules[0] == _GAME_TORPEDO and rules[2] < 3:
         return rules[2], bool(rules[1] & _RULE_TOUCHING)

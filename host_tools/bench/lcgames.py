@@ -21,7 +21,7 @@ import random
 import sys
 import time
 
-from cards.cable_game import CHEAT, DONE
+from cards.cable.game import CHEAT, DONE
 from host_tools.duel.cards import KINDS, WireDuel
 from host_tools.duel.faults import FaultCable, fault_options, fault_opts
 

@@ -1,7 +1,7 @@
 """Link Express over a faulty cable: CPU-vs-CPU games with planted cheaters (issue 17).
 
 `python -m host_tools.bench linkexpress --games 240 --seed 1` plays games of
-host_tools/duel/express.py (the real link.session, link.dice, express.cable_game and the
+host_tools/duel/express.py (the real link.session, link.dice, express.cable.game and the
 Express engine; each side an express.ai captain, a save written whenever the
 game asks) on virtual time over host_tools.duel.faults.FaultCable (bytes
 corrupted, dropped and duplicated at the given rates per million), Captain's
@@ -25,7 +25,7 @@ import random
 import sys
 import time
 
-from express.cable_game import (
+from express.cable.game import (
     CHEAT,
     FORFEIT,
     VERIFIED,

@@ -887,7 +887,7 @@ def check_pair(route, rounds=None):
 def check_shuffle(route):
     """The card game over the cable on two Picos: A on both picks the rules; the link, the
     coin (phase COIN), then SETUP: the grid commitments and the first mental-poker shuffle of
-    both decks (cards.cable_game), until PLAY. The probe reports the phase on each screen update
+    both decks (cards.cable.game), until PLAY. The probe reports the phase on each screen update
     (its state field): SETUP's emulated time on each side is the shuffle's, commitments
     included (an upper bound for the shuffle alone)."""
     t0 = time.time()

@@ -1,8 +1,8 @@
 """Torpedo Attack over a faulty cable: bot-vs-bot games with planted cheaters (issue 26.5).
 
 `python -m host_tools.bench torpedolink --games 1000 --seed 1` plays games of host_tools/duel/torpedo.py:
-two handhelds each running the real torpedo.cable_match.CableMatch (link.session, link.arq,
-link.frame, link.commit, link.match, torpedo.cable_game and the Torpedo engine), ticked once a
+two handhelds each running the real torpedo.cable.match.CableMatch (link.session, link.arq,
+link.frame, link.commit, link.match, torpedo.cable.game and the Torpedo engine), ticked once a
 33 ms frame as the App does, a save written whenever the match asks (CableMatch.data(), loaded
 back by CableMatch.load() at a restart), and a bot in place of each player and its screens
 (placing, calls, torpedo presses on or off the periscope's sight, the shoot-out). On virtual
@@ -46,7 +46,7 @@ from torpedo.rules import OVER, SHOOTOUT
 GAME_LIMIT_MS = 1800000  # a game not over in 30 min of game time counts as not completed
 SHORT_PULL = (100, 20000)
 LONG_PULL = (31000, 40000)  # past the 30 s forfeit timeout (link.match)
-_FLIP = 1  # torpedo.cable_match's stage: the coin toss
+_FLIP = 1  # torpedo.cable.match's stage: the coin toss
 
 
 def _met(k, hands):

@@ -10,8 +10,8 @@ side lie (change its answers) or break the rules.
 """
 
 
-from battleship.cable_game import PLACING, TX_QUEUE, Game, commitments, rules_bytes
-from battleship.cable_save import restore, saved_rules
+from battleship.cable.game import PLACING, TX_QUEUE, Game, commitments, rules_bytes
+from battleship.cable.save import restore, saved_rules
 from battleship.rules import CLASSIC
 from core.prng import Rng
 from host_tools.duel.cable import Cable, power_on
@@ -54,7 +54,7 @@ class Hand:
         self.boots = 0
         self.flash = None  # the save: a memoryview into its disk, or None
         self.peer, self.disk, self.peer_disk = buffers(side, flash)
-        self.peer_flash = None  # the peer's commitments as saved (battleship.cable_save.commitments)
+        self.peer_flash = None  # the peer's commitments as saved (battleship.cable.save.commitments)
         self.saved_got = 0
         self.saves = 0
         self.biggest_save = 0

@@ -4,12 +4,12 @@
 Duel(seed, mode).run() plays a whole game: each side's Game steps, its outbox goes to the
 other's inbox, and a side whose player is to move asks cards.ai for a move from its own view.
 `cheat` plants one cheater (side 1) of a kind in KINDS; `restart_every` rebuilds a side from
-its save bytes (cards.cable_save) every so many steps, as a power cycle would.
+its save bytes (cards.cable.save) every so many steps, as a power cycle would.
 """
 
 
 from cards import ai
-from cards.cable_game import CHEAT, DONE, Game
+from cards.cable.game import CHEAT, DONE, Game
 from cards.rules import CARD_TYPE, CARD_TYPES
 from cards.view import view_for
 from core.prng import Rng
@@ -160,8 +160,8 @@ class Duel:
         return self
 
     def restart(self, side):
-        from cards.cable_restore import load
-        from cards.cable_save import save
+        from cards.cable.restore import load
+        from cards.cable.save import save
 
         old = self.g[side]
         blob = save(old, self.disk[side])
@@ -175,7 +175,7 @@ class Duel:
 
 
 class WireDuel(Clock):
-    """The same over a virtual cable (host_tools/duel/cable.py): each side a cards.cable_game.Game on a
+    """The same over a virtual cable (host_tools/duel/cable.py): each side a cards.cable.game.Game on a
     link.session.Link, stepped every `step` ms, saved whenever it asks (the handheld's rule);
     unplug()/plug() pull the cable, restart(side) boots a side from its last save."""
 
@@ -195,8 +195,8 @@ class WireDuel(Clock):
         self.w = [self._boot(0), self._boot(1)]
 
     def _boot(self, side):
-        from cards.cable_game import rules
-        from cards.cable_restore import load
+        from cards.cable.game import rules
+        from cards.cable.restore import load
         from link.match import split
         from link.session import Link
 

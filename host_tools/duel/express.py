@@ -13,7 +13,7 @@ import hashlib
 
 from core.prng import Rng
 from express.ai import DpCaptain, RandomCaptain
-from express.cable_game import (
+from express.cable.game import (
     A_ATTACK,
     ARRANGE,
     M_X_FLEET,
@@ -31,7 +31,7 @@ from express.cable_game import (
     Game,
     rules_bytes,
 )
-from express.cable_save import restore, saved_rules
+from express.cable.save import restore, saved_rules
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
 from express.engine import Game as Engine
 from express.rules import F_ANY_TARGET, F_DECLARE_AFTER, F_STAYS
@@ -41,7 +41,7 @@ from link.match import split
 from link.session import Link
 
 FW = (1, 0, 0)
-# planted lies: what the honest side must name (express.cable_game W_*)
+# planted lies: what the honest side must name (express.cable.game W_*)
 CHEATS = ("chain", "roll", "kept", "attacker", "target", "fleet")
 WANT = (W_CHAIN, W_ROLL, W_KEPT, W_ATTACKER, W_TARGET, W_FLEET)  # the code each of CHEATS is caught by
 

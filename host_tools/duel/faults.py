@@ -3,7 +3,7 @@
 `python -m host_tools.bench link --games 1000 --seed 1 --corrupt-ppm 2000 --drop-ppm 2000
 --dup-ppm 1000 --unplug 3 --restart 1 --liars 0.1` (host_tools/bench/link.py hands the options
 here). Each game is two handhelds of host_tools/duel/battle.py (the real link.session, link.arq, link.frame,
-link.commit and battleship.cable_game, each side's bot firing in a seeded order, a save written whenever
+link.commit and battleship.cable.game, each side's bot firing in a seeded order, a save written whenever
 the game asks) on virtual time (one step per handheld every frame, 33 ms), over a cable that:
 
 - corrupts, drops and duplicates bytes (per million bytes received);
@@ -40,7 +40,7 @@ import math
 import random
 import time
 
-from battleship.cable_game import CHEAT, COIN, FORFEIT, OVER, VERIFIED, W_AT_END
+from battleship.cable.game import CHEAT, COIN, FORFEIT, OVER, VERIFIED, W_AT_END
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, SALVO
 from core.prng import Rng

@@ -1,11 +1,11 @@
 """Torpedo Attack over the cable between two handhelds on a virtual cable, each side a bot
-playing through the real torpedo.cable_match.CableMatch (tests and the torpedolink benchmark only,
+playing through the real torpedo.cable.match.CableMatch (tests and the torpedolink benchmark only,
 never on the device).
 
 A Hand is one handheld: a small stand-in App (hw.link: one end of a host_tools.duel.cable.Cable, hw.storage:
 a DictStorage as its flash, now, rand_bytes, save, save_game, clear_game, clear_save) and the
 CableMatch the App ticks once a frame. After the tick the Hand plays what torpedo's screens do
-(torpedo.cable_ui, place, locate, scope_ui): A on "start a new game" when the saves differ, begin()
+(torpedo.cable.ui, place, locate, scope_ui): A on "start a new game" when the saves differ, begin()
 once the fleet is placed, call() on our turn and event() while waiting, fire(frame) for our
 torpedoes and the shoot-out (ours first, then the rival's press from event()), finish() once the
 result is verified or a cheat caught. restart() is a power cycle: the Hand comes back from its
@@ -33,14 +33,14 @@ from link.commit import (
     M_FLEET_REVEAL,
 )
 from link.match import M_OUT_OF_STEP, ST_MISMATCH
-from torpedo.cable_game import C_PRESS, M_PRESS, LinkGame
-from torpedo.cable_match import SLOT, CableMatch
+from torpedo.cable.game import C_PRESS, M_PRESS, LinkGame
+from torpedo.cable.match import SLOT, CableMatch
 from torpedo.rules import FIRE, HIDDEN, LOCATE, NO_PRESS, OPEN_WATER, OVER, SHOOTOUT, WINDOW
 
 STEP_MS = 33  # the handheld's frame
-_PLACE = 2  # torpedo.cable_match's stages (private consts there)
+_PLACE = 2  # torpedo.cable.match's stages (private consts there)
 _DONE = 6
-C_SILENT = 26  # torpedo.cable_match: the rival went silent where it owed a message (a forfeit)
+C_SILENT = 26  # torpedo.cable.match: the rival went silent where it owed a message (a forfeit)
 
 # the planted lies, and the CheatError code the honest side must name for each
 KINDS = ("press", "answer", "located", "hidden", "fleet", "coin", "silent")
@@ -281,12 +281,12 @@ class Hand:
             return
         if self.duel.cheat is not None:
             self.duel.cheat.rig(self)  # the coin toss made the game anew
-        if m.cheat is not None:  # the cheat screen (torpedo.cable_cheat.caught)
+        if m.cheat is not None:  # the cheat screen (torpedo.cable.cheat.caught)
             m.finish(app)
             self.finished = True
             return
         if m.link.status() == ST_MISMATCH:
-            # link.screen (torpedo.cable_ui.LinkScreen): out of step, the side with the newer save
+            # link.screen (torpedo.cable.ui.LinkScreen): out of step, the side with the newer save
             # starts a new game (RIGHT; the side behind only waits or leaves); other saves, A
             if (not m.link.behind) if m.link.mismatch == M_OUT_OF_STEP else m.has_game():
                 m.new_game(app)

@@ -1,5 +1,5 @@
 # interpreters: micropython cpython
-"""Battleship and Salvo between two linked handhelds (battleship.cable_game) on a virtual cable: the coin,
+"""Battleship and Salvo between two linked handhelds (battleship.cable.game) on a virtual cable: the coin,
 the commitments, turns and salvos, the verified end, a pulled cable, restarts from flash, saves,
 and every kind of lie caught."""
 
@@ -7,7 +7,7 @@ import gc
 
 from support import raises
 
-from battleship.cable_game import (
+from battleship.cable.game import (
     ILLEGAL,
     LINKING,
     ME,
@@ -19,7 +19,7 @@ from battleship.cable_game import (
     rules_bytes,
     rules_of,
 )
-from battleship.cable_save import restore, saved_rules
+from battleship.cable.save import restore, saved_rules
 from battleship.fleet import Fleet
 from battleship.rules import CLASSIC, NOT_YOUR_TURN, REPEAT, SALVO, Refused
 from host_tools.duel.battle import LAYOUT_A, Duel
@@ -77,7 +77,7 @@ def _ships(layout):
 
 
 def test_the_link_layers_numbers_are_the_ones_the_game_names():
-    from battleship import cable_game as game
+    from battleship.cable import game
     from link import frame, match, session
 
     for name in "GAME_BATTLESHIP RULE_SALVO RULE_TOUCHING".split():

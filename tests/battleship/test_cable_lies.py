@@ -1,11 +1,11 @@
 # interpreters: micropython cpython
-"""Lies and broken rules between two linked handhelds (battleship.cable_game), each caught and named: a false
+"""Lies and broken rules between two linked handhelds (battleship.cable.game), each caught and named: a false
 miss or hit on the shot it is told, a hidden or false sinking and an illegal fleet when the fleets
 are revealed, an extra or repeated shot at once, and a loser that never shows its fleet."""
 
 import gc
 
-from battleship.cable_game import (
+from battleship.cable.game import (
     CHEAT,
     FORFEIT,
     ILLEGAL,

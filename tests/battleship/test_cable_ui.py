@@ -8,7 +8,7 @@ import sys
 from fakehw import make_hw
 from lkui_kit import Pair, texts
 
-from battleship.cable_game import PEER, PLAYING, rules_bytes
+from battleship.cable.game import PEER, PLAYING, rules_bytes
 from battleship.rules import SALVO
 from core.app import App
 from core.hal import DOWN, RIGHT, A
@@ -28,7 +28,7 @@ def test_both_handhelds_agree_on_the_coin_and_the_game():
 
 def test_a_handheld_without_a_link_port_says_so():
     app = App(make_hw())  # no hw.link
-    app.start_mode("battleship.cable_ui", "classic")
+    app.start_mode("battleship.cable.ui", "classic")
     words = texts(app)
     assert words[0] == "Link battle" and "no cable port." in " ".join(words)
 
@@ -113,10 +113,10 @@ def test_a_on_a_spent_cell_moves_on_and_keys_on_their_turn_do_nothing():
 def test_the_battle_holds_no_other_stage_nor_its_words():
     p = Pair((11, 12))
     p.to_battle()
-    package = sys.modules["battleship"]
+    package = sys.modules["battleship.cable"]
     for name in ("connect", "place", "end", "en_start", "en_end", "hu_start", "hu_end"):
-        assert "battleship.cable_" + name not in sys.modules, name
-        assert "cable_" + name not in package.__dict__, name  # the package holds no stage either
+        assert "battleship.cable." + name not in sys.modules, name
+        assert name not in package.__dict__, name  # the package holds no stage either
     assert "link.screen" not in sys.modules  # the link's screens come back when the link needs them
 
 

@@ -45,7 +45,7 @@ class Frames:
         return self.last
 
 
-_STAGES = ("battleship.cable_battle", "battleship.cable_end")
+_STAGES = ("battleship.cable.battle", "battleship.cable.end")
 
 
 def test_start_commits_in_one_frame_and_the_battle_loads_in_the_next():
@@ -62,7 +62,7 @@ def test_start_commits_in_one_frame_and_the_battle_loads_in_the_next():
         kind, saves, loaded, _ = f.frame()
         if kind == "Battle":
             break
-    assert kind == "Battle" and loaded == ["battleship.cable_battle"] and saves == 0
+    assert kind == "Battle" and loaded == ["battleship.cable.battle"] and saves == 0
 
 
 def test_the_end_is_checked_in_one_frame_and_shown_in_another():
@@ -73,7 +73,7 @@ def test_the_end_is_checked_in_one_frame_and_shown_in_another():
         kind, saves, loaded, _checked = f.frame(A if i % 2 == 0 else 0)
         if kind == "End":
             break
-    assert kind == "End" and loaded == ["battleship.cable_end"] and saves == 0
+    assert kind == "End" and loaded == ["battleship.cable.end"] and saves == 0
     assert f.prev[0] == "Battle" and f.prev[3]  # the frame before checked their fleet
     assert f.both == 0  # no frame both saved and loaded a stage
 

@@ -7,7 +7,7 @@ continued from its flash, a lie caught and named."""
 from fakehw import make_hw, saved_game
 from lkui_kit import Pair, texts
 
-from battleship.cable_game import ME, PEER, VERIFIED
+from battleship.cable.game import ME, PEER, VERIFIED
 from battleship.rules import SALVO
 from core.app import App
 from core.hal import A, B
@@ -62,7 +62,7 @@ def test_our_handheld_switched_off_goes_on_from_its_flash():
     p.app = App(make_hw(p.flash))  # power cycle: a new app, the same flash
     p.app.hw.link = p.ours
     p.patch()
-    p.app.resume_mode("battleship.cable_ui", game)
+    p.app.resume_mode("battleship.cable.ui", game)
     g = p.game()
     assert (g.phase, g.turn, g.shots_left, g.turn_no, bytes(g.fleet.shots), bytes(g.seen)) == state
     assert p.run(10, lambda: p.kind() == "Battle")

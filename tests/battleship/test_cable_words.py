@@ -5,8 +5,8 @@ ship name once loaded them at the battle's peak, and the heap ran out)."""
 
 import sys
 
-from battleship import cable_ui as lkui
-from battleship.cable_view import ship_name
+from battleship.cable import ui as lkui
+from battleship.cable.view import ship_name
 from core import strings
 
 
@@ -19,7 +19,7 @@ def test_ship_names_in_battle_need_no_other_stage_words():
                 for px in (20, 40, 128):
                     assert ship_name(ship, px)
             for part in ("_start", "_end"):
-                assert "battleship.cable_" + lang + part not in sys.modules, lang + part
+                assert "battleship.cable." + lang + part not in sys.modules, lang + part
     finally:
         strings.drop()
         strings.set_lang("en")

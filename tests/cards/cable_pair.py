@@ -1,14 +1,14 @@
 """The card game over the cable on a fake handheld whose link reaches a bot's game (a
-cards.cable_game.Game, no screens) through a message-level stand-in (tests/kit/stublink.py): our
-side plays on the card game's screens (cards.cable_ui.Cable) with its keys, the bot's CPU chooses
+cards.cable.game.Game, no screens) through a message-level stand-in (tests/kit/stublink.py): our
+side plays on the card game's screens (cards.cable.ui.Cable) with its keys, the bot's CPU chooses
 with cards.ai from its own view. Used by tests/cards/test_cable_ui.py and the press counts."""
 
 import gc
 
 from stublink import BotPair
 
-from cards import cable_ui as lc_ui
-from cards.cable_game import Game
+from cards.cable import ui as lc_ui
+from cards.cable.game import Game
 from cards.view import view_for
 from core.prng import Rng
 from host_tools.duel import storage as dictstorage
@@ -77,11 +77,11 @@ class Pair(BotPair):
         the table is in play (either side's turn)."""
         from core.hal import A
 
-        self.app.start_mode("cards.cable_ui", None)
+        self.app.start_mode("cards.cable.ui", None)
         self.press(A)  # Standard
         for _ in range(6000):
             self.frame()
-            if self.game().phase >= 2:  # cards.cable_game.PLAY
+            if self.game().phase >= 2:  # cards.cable.game.PLAY
                 return
         raise AssertionError("no play")
 

@@ -1,8 +1,8 @@
 """Key presses for a whole card game over the cable against a game against the CPU
 (tests/cards/test_cable_presses_*.py: one seed a process, as each game fills the 192 KB heap).
 
-The cable game: this handheld on the card game's screens (cards.cable_ui) against a bot's game
-(tests/cards/cable_pair.py: the sensible CPU, cards.ai, from its own view). The CPU game: the card
+The cable game: this handheld on the card game's screens (cards.cable.ui) against a bot's game
+(tests/cards/cable/pair.py: the sensible CPU, cards.ai, from its own view). The CPU game: the card
 game against the CPU at the same level, dealt from the same seed. The two cannot be the same game
 (the cable's decks are shuffled by both handhelds' keys), so the target is per move: a player
 who presses A on every choice (the first playable card, its first target, a menu's first row)
@@ -40,7 +40,7 @@ def _cable(seeds):
     moves = [0]
     _counting(p.top(), moves)
     n = p.player()
-    assert p.top().end and p.game().phase == 4, p.kind()  # cards.cable_game.DONE
+    assert p.top().end and p.game().phase == 4, p.kind()  # cards.cable.game.DONE
     p.press(A)  # the end: home
     n += 1
     p.app.stack = []

@@ -6,8 +6,8 @@ the honest side never accused."""
 
 import gc
 
-from cards.cable_game import CHEAT
-from cards.cable_proto import C_DEAL, C_HAND, C_MARKED, C_SEARCH
+from cards.cable.game import CHEAT
+from cards.cable.proto import C_DEAL, C_HAND, C_MARKED, C_SEARCH
 from host_tools.duel.cards import Duel
 
 

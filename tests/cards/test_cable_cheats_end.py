@@ -5,8 +5,8 @@ heap after the other cheats' games leave it in pieces)."""
 
 import gc
 
-from cards.cable_game import CHEAT
-from cards.cable_proto import C_STACKED
+from cards.cable.game import CHEAT
+from cards.cable.proto import C_STACKED
 from host_tools.duel.cards import Duel
 
 

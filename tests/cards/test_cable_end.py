@@ -1,6 +1,6 @@
 # interpreters: micropython
 """The card game over the cable at its end, read off what the screen draws (issue 40, 6): a whole
-game on the card game's screens against a bot's game (tests/cards/cable_pair.py). While the end is
+game on the card game's screens against a bot's game (tests/cards/cable/pair.py). While the end is
 checked the screen says so; then who won, both grids with every card shown (the other's
 face-down cards from its keys, sent at the end), "You sank N, they sank M" (not "Sunk 4:5"), in
 both languages; A goes home (it does not deal a game against the CPU) and the save is gone."""
@@ -8,8 +8,8 @@ both languages; A goes home (it does not deal a game against the CPU) and the sa
 from cable_pair import Pair
 from fakehw import saved_game, texts
 
-from cards.cable_game import CHECK, DONE
-from cards.cable_proto import SEED_LEN
+from cards.cable.game import CHECK, DONE
+from cards.cable.proto import SEED_LEN
 from cards.draw import cell_xy
 from cards.rules import DOWN, MISS
 from cards.text import over_key

@@ -6,9 +6,9 @@ that table)."""
 
 from cable_pair import Pair
 from fakehw import saved_game
-from test_end import end_shown
+from test_cable_end import end_shown
 
-from cards.cable_game import CHECK, DONE
+from cards.cable.game import CHECK, DONE
 from core.hal import B
 
 
@@ -27,7 +27,7 @@ def test_a_game_continued_at_its_check_ends_with_both_grids():
     assert p.kind() != "Cable", p.kind()  # home, the game saved
     saved = saved_game(p.flash, "link_cards")
     assert saved is not None
-    p.app.resume_mode("cards.cable_ui", saved)
+    p.app.resume_mode("cards.cable.ui", saved)
     for _ in range(3000):
         if p.kind() == "Cable" and p.game().phase == DONE and p.top().end:
             break

@@ -4,9 +4,9 @@ game id, hands hidden (scrambling the other side's secrets leaves a side's copy 
 
 import gc
 
-from cards.cable_game import DONE, Game
-from cards.cable_restore import load
-from cards.cable_save import save
+from cards.cable.game import DONE, Game
+from cards.cable.restore import load
+from cards.cable.save import save
 from cards.view import view_for
 from core.prng import Rng
 from host_tools.duel.cards import Duel

@@ -1,6 +1,6 @@
 # interpreters: micropython
 """Presses a move of a seeded card game over the cable and of a game against the CPU
-(tests/cards/cable_presses.py): seeds (5, 6)."""
+(tests/cards/cable/presses.py): seeds (5, 6)."""
 
 from cable_presses import presses_per_move
 

@@ -1,17 +1,17 @@
 # interpreters: micropython cpython
-"""Linked card game over the virtual cable (cards.cable_game on link.match and link.session): the game id in
+"""Linked card game over the virtual cable (cards.cable.game on link.match and link.session): the game id in
 HELLO, and a whole game with a pulled cable and a restart of each side, to the verified end."""
 
 import sys
 
 from support import skip
 
-from cards.cable_game import DONE
+from cards.cable.game import DONE
 from host_tools.duel.cards import WireDuel
 
 
 def test_game_ids_agree():
-    from cards import cable_game as game
+    from cards.cable import game
     from link import frame, match, session
 
     assert game.GAME_CARDS == session.GAME_CARDS == 4
@@ -75,7 +75,7 @@ class _QuietLink:
 
 
 def _quiet(seconds, open_=True, taken=True):
-    from cards.cable_game import Game
+    from cards.cable.game import Game
     from host_tools.duel.cards import rand_source
 
     w = Game(0, 0, rand_source(3))
@@ -90,8 +90,8 @@ def _quiet(seconds, open_=True, taken=True):
 
 
 def test_a_peer_silent_where_it_owes_a_message_forfeits_after_30_s():
-    from cards.cable_game import CHEAT
-    from cards.cable_proto import C_SILENT
+    from cards.cable.game import CHEAT
+    from cards.cable.proto import C_SILENT
 
     g = _quiet(29)
     assert g.phase != CHEAT  # 29 s: still waiting
@@ -102,8 +102,8 @@ def test_a_peer_silent_where_it_owes_a_message_forfeits_after_30_s():
 def test_a_peer_that_keeps_its_acknowledgement_back_forfeits_all_the_same():
     """docs/link-protocol.md 10: the clock runs whenever the peer owes a message and its frames
     arrive, whether or not it took ours (on 50caaa9 such a peer was never forfeited)."""
-    from cards.cable_game import CHEAT
-    from cards.cable_proto import C_SILENT
+    from cards.cable.game import CHEAT
+    from cards.cable.proto import C_SILENT
 
     assert _quiet(89, taken=False).phase != CHEAT  # 90 s then: the line may be holding ours back
     g = _quiet(91, taken=False)
@@ -112,7 +112,7 @@ def test_a_peer_that_keeps_its_acknowledgement_back_forfeits_all_the_same():
 
 
 def test_a_pulled_cable_stops_the_forfeit_clock():
-    from cards.cable_game import CHEAT
+    from cards.cable.game import CHEAT
 
     assert _quiet(120, open_=False).phase != CHEAT
 
@@ -120,8 +120,8 @@ def test_a_pulled_cable_stops_the_forfeit_clock():
 def test_a_peer_that_withholds_its_keys_at_the_end_forfeits():
     if sys.implementation.name == "micropython":
         skip("two linked handhelds do not fit one 192K heap")
-    from cards.cable_game import CHEAT
-    from cards.cable_proto import C_SILENT, M_OPEN
+    from cards.cable.game import CHEAT
+    from cards.cable.proto import C_SILENT, M_OPEN
 
     d = WireDuel(6, 0)
     d.run(60000, lambda: d.w[1].has_game())

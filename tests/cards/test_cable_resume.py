@@ -3,7 +3,7 @@
 and a restart of each side, the game still played to the verified end."""
 
 
-from cards.cable_game import DONE
+from cards.cable.game import DONE
 from host_tools.duel.cards import Duel
 
 

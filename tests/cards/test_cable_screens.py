@@ -5,6 +5,6 @@ from screens import check
 
 
 def test_screens_fit_in_both_languages():
-    count, bad = check("cards.cable_ui")
+    count, bad = check("cards.cable.ui")
     assert count >= 20, count
     assert not bad, "\n".join(bad)

@@ -1,6 +1,6 @@
 # interpreters: micropython
-"""The card game over the cable on the card game's own screens (cards.cable_ui.Cable), a fake
-handheld against a bot's game (tests/cards/cable_pair.py), read off what the screen draws: no
+"""The card game over the cable on the card game's own screens (cards.cable.ui.Cable), a fake
+handheld against a bot's game (tests/cards/cable/pair.py), read off what the screen draws: no
 stand-in hand before the deal is done, the other side's plays named one by one and in the log,
 the same cell notation as against the CPU, the pause menu (B) with Help and Save and quit, and
 other rules on the other handheld offered with "A: play that"."""
@@ -8,7 +8,7 @@ other rules on the other handheld offered with "A: play that"."""
 from cable_pair import Pair
 from fakehw import saved_game, texts
 
-from cards.cable_game import PLAY
+from cards.cable.game import PLAY
 from cards.draw import cell_xy
 from cards.pick import F_HAND, F_WAIT
 from cards.rules import IDENTS, UP
@@ -33,7 +33,7 @@ def test_no_stand_in_hand_is_drawn_before_our_cards_are_dealt():
     """Issue 40, 3: during the shuffle and the deal the screen shows the grids and the progress,
     never a hand (ours holds stand-ins until every card dealt to us is known)."""
     p = Pair()
-    p.app.start_mode("cards.cable_ui", None)
+    p.app.start_mode("cards.cable.ui", None)
     p.press(A)  # Standard
     said = set()
     for _ in range(6000):
@@ -122,7 +122,7 @@ def test_the_pause_menu_saves_and_quits_and_its_piles_page_says_b_back():
     assert p.kind() != "Cable", p.kind()
     saved = saved_game(p.flash, "link_cards")  # Continue: the game on its screen again
     assert saved is not None
-    p.app.resume_mode("cards.cable_ui", saved)
+    p.app.resume_mode("cards.cable.ui", saved)
     for _ in range(30):
         p.frame()
     assert p.kind() == "Cable" and p.top().focus != F_WAIT, p.kind()
@@ -139,7 +139,7 @@ def test_other_rules_on_the_other_handheld_offer_to_play_them():
     link.peer_rules = bytes((4, 1))  # the card game, Beginner
     link.status = lambda: ST_RULES
     link.set_rules = lambda r: setattr(link, "status", lambda: ST_OPEN) or setattr(link, "rules", r)
-    p.app.start_mode("cards.cable_ui", None)
+    p.app.start_mode("cards.cable.ui", None)
     p.press(A)  # Standard
     p.frame()
     shown = " ".join(texts(p.app))

@@ -101,7 +101,7 @@ def test_without_a_restart_a_game_that_goes_home_from_its_own_screen_leaves_noth
     press(app, A)  # Battleship: its level menu, the game's first screen
     assert "battleship.ui" in sys.modules
     game_screen = app.top()
-    app.home()  # as cards.cable_ui does, with its screen still on the stack
+    app.home()  # as cards.cable.ui does, with its screen still on the stack
     assert game_screen not in app.stack
     assert type(app.stack[0]).__name__ == "Home"
     assert [type(s).__name__ for s in app.stack] in (["Home"], ["Home", "GroupMenu"])

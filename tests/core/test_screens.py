@@ -9,7 +9,7 @@ menu, and tests/<package>/test_screens.py each game (they call screens.check()).
 
 import os
 
-from screens import check, foreign, keys_drawn, new_app, problems, render, short
+from screens import check, foreign, keys_drawn, new_app, problems, render
 
 from core.modes import MODES, MODULE
 
@@ -22,9 +22,14 @@ def test_main_menu_screens_fit_in_both_languages():
 
 def test_every_game_has_its_screen_test():
     tests = __file__[: __file__.rfind("/core/")]  # the tests/ folder
-    games = [m[MODULE] for m in MODES]
-    missing = [m for m in games if "test_screens.py" not in os.listdir(tests + "/" + short(m))]
-    assert not missing, "add tests/<package>/test_screens.py for %r" % missing
+    missing = []
+    for m in MODES:
+        parts = m[MODULE].split(".")  # battleship.ui, battleship.cable.ui
+        package = parts[0]
+        name = "_".join(["test"] + parts[1:-1] + ["screens.py"])  # test_screens.py, test_cable_screens.py
+        if name not in os.listdir(tests + "/" + package):
+            missing.append(package + "/" + name)
+    assert not missing, "add the screen tests %r" % missing
 
 
 def test_checker_catches_overflow_and_overlap():

@@ -195,7 +195,7 @@ def test_a_handheld_with_the_flat_layout_gets_the_packages_and_loses_the_flat_fi
     for path in flat[:-1]:
         assert path not in files and path in result["removed"], path
     assert "/lib/core/app.mpy" in files and "/lib/battleship/engine.mpy" in files
-    assert "/lib/battleship/cable_ui.mpy" in files and "/lib/torpedo/cable_match.mpy" in files
+    assert "/lib/battleship/cable/ui.mpy" in files and "/lib/torpedo/cable/match.mpy" in files
     assert not [p for p in files if p.startswith(("/.staging", "/.previous"))]
     assert fake.files()[0]["/saves/keep.bin"] == SAVE
 

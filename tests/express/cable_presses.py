@@ -1,7 +1,7 @@
 """Key presses for a whole Express game over the cable against the same game against the CPU
 (tests/express/test_cable_presses_*.py: one seed a process, as each game fills the 192 KB heap).
 
-The cable game: this handheld on Express's screens (express.cable_ui) against a bot handheld
+The cable game: this handheld on Express's screens (express.cable.ui) against a bot handheld
 (tests/express/test_cable_ui.py's Pair: a Game choosing uniformly, as express.ai's RandomCaptain does,
 with its own Rng). The CPU game replays it: the same fleets (Express's suggestion for ours, the
 CPU's shuffle from the same Rng), the same side first, the same dice (the faces the cable's dice
@@ -56,7 +56,7 @@ def _cable(seeds):
 def _cable_game(seeds):
     from test_cable_ui import Pair  # tests/express/test_cable_ui.py, beside this one
 
-    import express.cable_game as lx_game
+    import express.cable.game as lx_game
 
     roll = lx_game.Game._roll
 
@@ -73,7 +73,7 @@ def _cable_game(seeds):
     lx_game.Game._roll = recording
     try:
         p = Pair(seeds)
-        p.app.start_mode("express.cable_ui", None)
+        p.app.start_mode("express.cable.ui", None)
         p.press(A)  # Captain's (a menu: not counted)
         n = 0
         m = p.app.match

@@ -1,12 +1,12 @@
 # interpreters: micropython cpython
-"""Link Express (express.cable_game) between two bot handhelds on a virtual cable: full games under
+"""Link Express (express.cable.game) between two bot handhelds on a virtual cable: full games under
 both rule sets, every planted cheat caught and named, a pulled cable, restarts from flash."""
 
 import gc
 
 from support import raises
 
-from express.cable_game import (
+from express.cable.game import (
     ARRANGE,
     CHEAT,
     CHEAT_TEXTS,
@@ -21,7 +21,7 @@ from express.cable_game import (
     rules_bytes,
     rules_of,
 )
-from express.cable_save import restore, saved_rules
+from express.cable.save import restore, saved_rules
 from express.engine import Game
 from host_tools.duel.clock import save_bytes
 from host_tools.duel.express import CHEATS, WANT, Duel, verified

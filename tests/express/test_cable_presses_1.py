@@ -1,6 +1,6 @@
 # interpreters: micropython
 """Presses of a seeded Express game over the cable and of the same game against the CPU
-(tests/express/cable_presses.py): seeds 3 and 4."""
+(tests/express/cable/presses.py): seeds 3 and 4."""
 
 from cable_presses import same_game_presses
 

@@ -7,6 +7,6 @@ from screens import check
 
 
 def test_screens_fit_in_both_languages():
-    count, bad = check("express.cable_ui", contradictions)
+    count, bad = check("express.cable.ui", contradictions)
     assert count >= 20, count
     assert not bad, "\n".join(bad)

@@ -10,8 +10,8 @@ from stublink import BotPair
 from core import strings, ui
 from core.hal import DOWN, A, B
 from core.prng import Rng
-from express import cable_ui as lx_ui
-from express.cable_game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
+from express.cable import ui as lx_ui
+from express.cable.game import ARRANGE, CHEAT, M_X_ROLL, PLAYING, VERIFIED, W_ROLL, Game
 from express.engine import AGAIN, ATTACKER, DECLARE, REROLL
 from express.engine import Game as Engine
 from express.rules import F_DECLARE_AFTER
@@ -88,7 +88,7 @@ class Pair(BotPair):
         return self.app.match
 
     def to_play(self):
-        self.app.start_mode("express.cable_ui", None)
+        self.app.start_mode("express.cable.ui", None)
         assert self.kind() == "Rules"
         self.press(A)  # Captain's
         assert self.kind() == "Cable"
@@ -197,7 +197,7 @@ def test_switched_off_it_goes_on_from_its_flash():
     assert data[0] == ord("X") and len(data) < 700
     state = (g.phase, g.rolls, bytes(g.g.sank[0]), bytes(g.g.sank[1]))  # (a pick not yet sent is ours)
     p.app = p._app()  # power cycle: a new app, the same flash
-    p.app.resume_mode("express.cable_ui", data)
+    p.app.resume_mode("express.cable.ui", data)
     g = p.game()
     assert (g.phase, g.rolls, bytes(g.g.sank[0]), bytes(g.g.sank[1])) == state
     assert p.sweep()

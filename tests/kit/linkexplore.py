@@ -203,7 +203,7 @@ class World:
         self.saved[s] = (len(self.inbox[s]), self.sent[s])
 
     def step(self, s):
-        """One game-loop turn of side s, as battleship.cable_game plays it: its messages are queued once the
+        """One game-loop turn of side s, as battleship.cable.game plays it: its messages are queued once the
         link first opens (the coin commitment), and from then on it saves after every send and take,
         before the next poll; what the link wrote goes on the wire."""
         link = self.links[s]
@@ -280,7 +280,7 @@ class World:
         self.step(s)
 
     def new_game(self, s):
-        """The player takes "A: new game" on the mismatch screen (battleship.cable_connect: a side whose game
+        """The player takes "A: new game" on the mismatch screen (battleship.cable.connect: a side whose game
         began, when the peer holds another game or none): both start this game over."""
         self.links[s].new_stream()
         self.new_games += 1

@@ -7,13 +7,13 @@ not fit one 192 KB heap compiled from source: the real ones are in tests/battles
 from lkui_heap import COMMITMENTS, PEERS  # noqa: I001  (first: the big blocks, the heap whole)
 
 # isort: split
-from battleship import cable_ui as lk_ui  # (next: its modules compile best in a heap still empty)
+from battleship.cable import ui as lk_ui  # (next: its modules compile best in a heap still empty)
 
 # isort: split
 from fakehw import make_hw, texts  # noqa: F401  (the screen tests take texts from here)
 from stublink import StubLink
 
-from battleship.cable_game import PLACING, Game
+from battleship.cable.game import PLACING, Game
 from battleship.rules import CLASSIC
 from core import strings
 from core.app import App
@@ -50,7 +50,7 @@ class Pair:
         self.ours.other, theirs.other = theirs, self.ours
         self.flash = DictStorage()
         hw = make_hw(self.flash)
-        hw.link = self.ours  # a port is there (battleship.cable_ui._link hands the game this stand-in)
+        hw.link = self.ours  # a port is there (battleship.cable.ui._link hands the game this stand-in)
         self.app = App(hw)
         self.bot = Game(theirs, rand_source(seeds[1]), variant, True, PEERS[1])
         self.bot_on = True
@@ -60,7 +60,7 @@ class Pair:
 
     def start(self, arg="classic"):
         self.patch()
-        self.app.start_mode("battleship.cable_ui", arg)
+        self.app.start_mode("battleship.cable.ui", arg)
 
     def patch(self):
         """Our handheld's randomness, our end of the stand-in link, our PeerFleet."""

@@ -47,7 +47,7 @@ def each_screen(app, only=None):
 
 def short(name):
     """The name screens go by: the key of the first mode the module starts (battleship.ui ->
-    battleship, battleship.cable_ui -> link_battle), core.home -> home."""
+    battleship, battleship.cable.ui -> link_battle), core.home -> home."""
     from core.modes import KEY, MODES, MODULE
 
     for m in MODES:

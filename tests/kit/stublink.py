@@ -1,7 +1,7 @@
 """A message-level stand-in for link.session.Link joining two games in one process (no frames, no
 cable): what one end sends reaches the other's inbox at its next poll. Used where a handheld's
 screens play against a bot's game (tests/kit/lkui_kit.py, tests/express/test_cable_ui.py,
-tests/cards/cable_pair.py)."""
+tests/cards/cable/pair.py)."""
 
 from link.match import ST_OPEN, ST_UNPLUGGED
 

@@ -11,7 +11,7 @@ from core.prng import Rng
 from host_tools.duel.cable import rand_source
 from link.commit import M_COIN_COMMIT, M_COIN_REVEAL, CheatError, CoinFlip
 from link.session import ST_OPEN
-from torpedo.cable_game import LinkGame
+from torpedo.cable.game import LinkGame
 from torpedo.rules import FIRE, LOCATE, OVER, SHOOTOUT
 
 LAYOUT_A = LAYOUT

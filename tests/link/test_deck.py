@@ -1,12 +1,12 @@
 # interpreters: micropython cpython
 """The mental-poker deck (link.deck): encryption commutes, a draw finds its card, cards are
 quadratic residues, keys and orders follow from the seed; the per-cell Coordinate commitments
-(cards.cable_grid) catch a lie about a search."""
+(cards.cable.grid) catch a lie about a search."""
 
 from support import raises
 
-from cards.cable_grid import C_SEARCH, MyGrid, PeerGrid
-from cards.cable_proto import CheatError
+from cards.cable.grid import C_SEARCH, MyGrid, PeerGrid
+from cards.cable.proto import CheatError
 from cards.rules import COORDINATE_DECK
 from core.prng import Rng
 from link import deck
@@ -145,7 +145,7 @@ def test_a_non_residue_leaves_no_mark_in_the_final_deck():
 
 def test_a_deal_is_the_stage_one_value_the_other_side_reordered():
     # the other side's layer taken off deck position i (partial()) is the stage-1 value it put
-    # at i: what cards.cable_game sends for a deal, kept from its stage 2, no exponentiation
+    # at i: what cards.cable.game sends for a deal, kept from its stage 2, no exponentiation
     a, b = _rand(6)(deck.SEED_LEN), _rand(7)(deck.SEED_LEN)
     s1 = deck.Stage(a, 0, 0, list(range(10)), True).run()
     st = deck.Stage(b, 0, 0, memoryview(s1), False)

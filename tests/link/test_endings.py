@@ -80,11 +80,11 @@ def _words(mode, lang):
     from link import screen  # noqa: F401  (the link's words, added on import)
 
     if mode in ("link_battle", "link_salvo"):
-        from battleship import cable_ui as lk_ui
+        from battleship.cable import ui as lk_ui
 
         lk_ui.words()
     elif mode == "link_express":
-        from express.cable_text import EN, HU
+        from express.cable.text import EN, HU
 
         strings.add(EN, HU)
     elif mode == "link_cards":
@@ -92,8 +92,8 @@ def _words(mode, lang):
 
         strings.add(EN, HU)
     else:
-        from torpedo import cable_cheat as cheat  # noqa: F401  (their words, added on import)
         from torpedo import view
+        from torpedo.cable import cheat  # noqa: F401  (their words, added on import)
 
         view.words()
     strings.set_lang(lang)

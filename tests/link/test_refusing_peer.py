@@ -9,11 +9,11 @@ and sends nothing more, while its link stays up and its keepalives keep arriving
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only (two linked games do
 not fit one MicroPython heap beside the harness)."""
 
-from battleship.cable_game import FORFEIT, OVER
-from cards.cable_game import CHEAT
-from cards.cable_proto import C_SILENT, M_OPEN
-from express.cable_game import FORFEIT as LX_FORFEIT
-from express.cable_game import M_X_MOVE, PLAYING
+from battleship.cable.game import FORFEIT, OVER
+from cards.cable.game import CHEAT
+from cards.cable.proto import C_SILENT, M_OPEN
+from express.cable.game import FORFEIT as LX_FORFEIT
+from express.cable.game import M_X_MOVE, PLAYING
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.cards import WireDuel
 from host_tools.duel.express import Duel as LxDuel

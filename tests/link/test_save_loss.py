@@ -9,10 +9,10 @@ right after every single write, then a resume, plays the same game to its end.
 
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only."""
 
-from battleship.cable_game import VERIFIED
+from battleship.cable.game import VERIFIED
 from core.hal import RIGHT, A
-from express.cable_game import FORFEIT, PLAYING
-from express.cable_game import VERIFIED as LX_VERIFIED
+from express.cable.game import FORFEIT, PLAYING
+from express.cable.game import VERIFIED as LX_VERIFIED
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.express import Duel as LxDuel
 from link import screen

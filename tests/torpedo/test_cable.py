@@ -15,13 +15,13 @@ from core.prng import Rng
 from core.storage import Storage
 from link.commit import C_ANSWER
 from torpedo import view
-from torpedo.cable_game import C_PRESS, M_PRESS, LinkGame
-from torpedo.cable_match import CableMatch, _rekey
+from torpedo.cable.game import C_PRESS, M_PRESS, LinkGame
+from torpedo.cable.match import CableMatch, _rekey
 from torpedo.rules import FIRE, LOCATE, SHIP_LOCATED
 
 _DIR = "/tmp/broadside-test-tacable"
 _GID = b"\x11\x22\x33\x44\x55\x66\x77\x88"
-_PLAY = 4  # torpedo.cable_match's stage (a private const there)
+_PLAY = 4  # torpedo.cable.match's stage (a private const there)
 # Fleets: ships along rows A, C, E, G, I for one side, down columns 10, 8, 6, 4, 2 for the other
 _ROWS = ((0, 0, 0, False), (1, 2, 0, False), (2, 4, 0, False), (3, 6, 0, False), (4, 8, 0, False))
 _COLS = ((0, 0, 9, True), (1, 0, 7, True), (2, 0, 5, True), (3, 0, 3, True), (4, 0, 1, True))

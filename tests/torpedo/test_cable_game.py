@@ -18,7 +18,7 @@ from link.commit import (
     CheatError,
     CoinFlip,
 )
-from torpedo.cable_game import C_PRESS, M_PRESS, LinkGame, fleet_ok, rules_bytes, seed_from_game_id
+from torpedo.cable.game import C_PRESS, M_PRESS, LinkGame, fleet_ok, rules_bytes, seed_from_game_id
 from torpedo.rules import FIRE, LOCATE, OVER, SHIP_LOCATED, TARGET_LOCATED
 
 STREAM = b"\x11\x22\x33\x44\x55\x66\x77\x88"

@@ -21,7 +21,7 @@ from torpedo import view
 _RULES = 3  # link.match's status codes and mismatch reasons
 _MISMATCH = 5
 _OUT_OF_STEP = 2
-_PLAY = 4  # torpedo.cable_match's stage
+_PLAY = 4  # torpedo.cable.match's stage
 _C_ANSWER = 5  # link.commit's code: a lie about a call
 _WAIT = 1  # torpedo.locate's states
 _SHOW = 2
@@ -46,8 +46,8 @@ def _app():
 
 
 def _screen(app, link, stage=0):
-    """The link's screen of a new cable game (torpedo.cable_ui.linking), the link's status set by hand."""
-    from torpedo import cable_ui as link_ui
+    """The link's screen of a new cable game (torpedo.cable.ui.linking), the link's status set by hand."""
+    from torpedo.cable import ui as link_ui
 
     scr = link_ui.linking(app)
     app.match = None  # nothing ticks the stand-in link

@@ -9,7 +9,7 @@ runs the same game messages under MicroPython without the two link sessions)."""
 from ta_duel import duel
 
 from host_tools.duel.cable import Cable, Pair
-from torpedo.cable_game import rules_bytes
+from torpedo.cable.game import rules_bytes
 from torpedo.rules import OVER
 
 

@@ -11,7 +11,7 @@ from webpage import PAGE_HEAP, assert_fits, cable_name, open_mode, shows, shows_
 from host_tools.paths import ROOT
 
 SHOTS = os.environ.get("BROADSIDE_WEB_SHOTS") == "1"
-UNPLUGGED = "Cable unplugged?"  # firmware/battleship/cable_en.py lk_unplugged
+UNPLUGGED = "Cable unplugged?"  # firmware/battleship/cable/en.py lk_unplugged
 
 
 def exchange(pages, until, timeout=60, gap=0.15):

@@ -281,7 +281,7 @@ class Game(Match):
         self.send(self._move(action, a, b, c, d) + self.chain.link(self.rolls))
 
     # -- the protocol, for link.match ----------------------------------------------------
-    watch = False  # a screen shows every finished attack (express.cable_ui): it clears `fresh`
+    watch = False  # a screen shows every finished attack (express.cable.ui): it clears `fresh`
 
     def auto(self):
         """Take the peer's messages, but not past an attack that ended until the screen has
@@ -317,9 +317,8 @@ class Game(Match):
     def start(self):
         link = self.link
         self.role = link.role
-        self.coin = load("link.commit").CoinFlip(link.role, link.stream, self.rand)
         self.phase = COIN
-        self.send(self.coin.commit_msg())
+        self.toss()
         return 0
 
     def owed(self):
@@ -367,14 +366,10 @@ class Game(Match):
     def take(self, m):
         t = m[0]
         ph = self.phase
-        if t == _M_COIN_COMMIT and ph == COIN:
-            self.coin.take_commit(m)
-            self.send(self.coin.reveal_msg())
-            return 0
-        if t == _M_COIN_REVEAL and ph == COIN:
-            self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id
-            self.coin = None
+        if (t == _M_COIN_COMMIT or t == _M_COIN_REVEAL) and ph == COIN:
+            self.first = self.catch(m)
+            if self.first < 0:
+                return 0
             self.phase = ARRANGE
             return EV_COIN
         if t == M_X_COMMIT and (ph == ARRANGE or ph == SEALED) and self.peer_fc is None:
@@ -544,7 +539,7 @@ class Game(Match):
 
     # -- save ----------------------------------------------------------------------------
     def to_bytes(self):
-        """The game's state (the link's snapshot is saved beside it: express.cable_save)."""
+        """The game's state (the link's snapshot is saved beside it: express.cable.save)."""
         coin = self.coin.to_bytes() if self.coin is not None else b""
         eng = self.g.to_bytes() if self.g is not None else b""
         flags = (1 if self.chain else 0) | (2 if self.peer_fc else 0) | (4 if self.peer_row else 0) | (

@@ -20,13 +20,13 @@ from core.strings import t
 from link.match import ST_OPEN
 from torpedo.view import Then, goes_on, level, need, under_top
 
-_LINKING = const(0)  # torpedo.cable_match's stages: no game yet; placing the fleet
+_LINKING = const(0)  # torpedo.cable.match's stages: no game yet; placing the fleet
 _PLACE = const(2)
 _FIRST_FRAMES = const(45)  # who calls first stays up this long (A: at once)
 
 
 def _screen():
-    """link.screen, imported on the screen's first frame: a saved game's match (torpedo.cable_match)
+    """link.screen, imported on the screen's first frame: a saved game's match (torpedo.cable.match)
     is read back first, its 3.2 KB block found before the link's screens cut up the heap."""
     return load("link.screen")
 
@@ -35,7 +35,7 @@ def drop():
     """Forget this module and the link's screens until they are needed again."""
     if "link.screen" in sys.modules:
         _screen().drop()
-    unload("torpedo.cable_ui")
+    unload("torpedo.cable.ui")
 
 
 class LinkScreen(ui.Screen):
@@ -115,20 +115,20 @@ def restart(app, m):
 def linking(app):
     """The screen of a new cable game, from the mode's menu (torpedo.ui.new_cable_game: the board
     has a cable port). The game's LinkGame comes first, before the link's modules: its 3.2 KB for
-    the rival's commitments find one piece of heap (see torpedo.cable_match.CableMatch)."""
-    need(app, "torpedo.cable_game")
+    the rival's commitments find one piece of heap (see torpedo.cable.match.CableMatch)."""
+    need(app, "torpedo.cable.game")
     rand = app.rand_bytes()
     touching = bool(app.settings.get("touching"))
-    lg = load("torpedo.cable_game").LinkGame(0, bytes(8), 0, level(app), touching, rand)
-    need(app, "torpedo.cable_match")
-    m = load("torpedo.cable_match").CableMatch(app, lg, rand)
+    lg = load("torpedo.cable.game").LinkGame(0, bytes(8), 0, level(app), touching, rand)
+    need(app, "torpedo.cable.match")
+    m = load("torpedo.cable.match").CableMatch(app, lg, rand)
     app.match = m  # the app ticks it once a frame
     return LinkScreen(m)
 
 
 def resume(app, payload):
-    need(app, "torpedo.cable_match")
-    m = load("torpedo.cable_match").CableMatch.load(app, payload)
+    need(app, "torpedo.cable.match")
+    m = load("torpedo.cable.match").CableMatch.load(app, payload)
     app.match = m  # the app ticks it once a frame
     if m.stage < _PLACE:
         app.push(LinkScreen(m))

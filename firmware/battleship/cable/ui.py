@@ -2,13 +2,13 @@
 session every screen of it runs.
 
     start(app, "classic" | "salvo")   # from the main menu's Link battle / Link salvo
-    resume(app, payload)              # Continue: a save tagged b"L" (battleship.cable_save)
+    resume(app, payload)              # Continue: a save tagged b"L" (battleship.cable.save)
 
 The screens come in stages, each its own module, loaded when the player gets
 there and dropped when they leave it, so the heap holds one stage beside the
-link layer: battleship.cable_connect (finding the other handheld, link trouble, the coin
-toss), battleship.cable_place (placing the fleet), battleship.cable_battle (the battle),
-battleship.cable_end (the result). Words: battleship.cable_en or battleship.cable_hu, the language
+link layer: battleship.cable.connect (finding the other handheld, link trouble, the coin
+toss), battleship.cable.place (placing the fleet), battleship.cable.battle (the battle),
+battleship.cable.end (the result). Words: battleship.cable.en or battleship.cable.hu, the language
 in use only.
 
 The app ticks the game once a frame (link.match.Match.tick: the link, the
@@ -21,7 +21,7 @@ Randomness is the device's (os.urandom) but for tests and replays
 import gc
 import sys
 
-from battleship.cable_game import (
+from battleship.cable.game import (
     PEER_SAVE,
     PLACING,
     PLAYING,
@@ -29,7 +29,7 @@ from battleship.cable_game import (
     Game,
     rules_bytes,
 )
-from battleship.cable_view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE
+from battleship.cable.view import K_BATTLE, K_COIN, K_CONNECT, K_END, K_MENU, K_PLACE
 from battleship.rules import CLASSIC, SALVO
 from core import strings
 from core.compat import load, unload
@@ -38,20 +38,20 @@ from link.match import ST_MISMATCH, ST_OPEN, ST_RULES, ST_VERSION, split
 
 # kind -> (module, class) of its screen
 _SCREENS = (
-    ("battleship.cable_connect", "Connect"),
-    ("battleship.cable_connect", "Coin"),
-    ("battleship.cable_place", "Placing"),
-    ("battleship.cable_battle", "Battle"),
-    ("battleship.cable_end", "End"),
+    ("battleship.cable.connect", "Connect"),
+    ("battleship.cable.connect", "Coin"),
+    ("battleship.cable.place", "Placing"),
+    ("battleship.cable.battle", "Battle"),
+    ("battleship.cable.end", "End"),
 )
 _STAGES = (
-    "battleship.cable_connect", "battleship.cable_place", "battleship.cable_battle", "battleship.cable_end"
+    "battleship.cable.connect", "battleship.cable.place", "battleship.cable.battle", "battleship.cable.end"
 )  # fmt: skip
 _WORDS = (
-    "battleship.cable_en_start",
-    "battleship.cable_en_end",
-    "battleship.cable_hu_start",
-    "battleship.cable_hu_end",
+    "battleship.cable.en_start",
+    "battleship.cable.en_end",
+    "battleship.cable.hu_start",
+    "battleship.cable.hu_end",
 )
 
 
@@ -62,7 +62,7 @@ class _Words:
     languages)."""
 
     def __init__(self, lang):
-        self.main = "battleship.cable_" + lang
+        self.main = "battleship.cable." + lang
         self.more = (self.main + "_start", self.main + "_end")
 
     def get(self, key):
@@ -82,17 +82,17 @@ def words():
 
 
 def stage(name):
-    """The screen module `name`, imported now with its words (none for the battle: battleship.cable_en
+    """The screen module `name`, imported now with its words (none for the battle: battleship.cable.en
     has them); the other stages' modules and words are dropped (what they hold is freed once their
     screens are gone). The app drops whatever the mode imported when it closes."""
     lang = "hu" if strings.lang() == "hu" else "en"
     words = None
-    if name != "battleship.cable_battle":
-        words = "battleship.cable_%s_%s" % (lang, "end" if name == "battleship.cable_end" else "start")
+    if name != "battleship.cable.battle":
+        words = "battleship.cable.%s_%s" % (lang, "end" if name == "battleship.cable.end" else "start")
     for other in _STAGES + _WORDS + ("battleship.placing",):  # placing: place's ship in hand
         if other != name and other != words and other in sys.modules:
             unload(other)
-    if name != "battleship.cable_connect" and "link.screen" in sys.modules:
+    if name != "battleship.cable.connect" and "link.screen" in sys.modules:
         load("link.screen").drop()  # the link's screens and words: back when the link needs them
     if name not in sys.modules:
         gc.collect()
@@ -190,7 +190,7 @@ def _link(app, rand, rules, saved=None):
 
 def _open(app, s):
     app.match = s.g  # the app ticks it once a frame
-    app.push(stage("battleship.cable_connect").Connect(s))
+    app.push(stage("battleship.cable.connect").Connect(s))
 
 
 def _no_port(app):
@@ -224,13 +224,13 @@ def resume(app, payload):
     state, snap = split(payload)
     peer = PeerFleet(bytes(8), 1)  # its 3.2 KB block first, before the heap fragments
     parts = app.hw.storage.load(PEER_SAVE)[0] if app.hw.storage is not None else None
-    lk_save = load("battleship.cable_save")  # reading a save back: needed only to continue
+    lk_save = load("battleship.cable.save")  # reading a save back: needed only to continue
     g = lk_save.restore(state, None, rand, peer, parts)
     rules = lk_save.saved_rules(state)
     parts = lk_save = None
-    unload("battleship.cable_save")
+    unload("battleship.cable.save")
     g.link = _link(app, rand, rules, snap)
     _open(app, Session(g))  # it goes on to the game's screen once the link is back
 
 
-_LANG = load("battleship.cable_hu" if strings.lang() == "hu" else "battleship.cable_en")  # the words in use
+_LANG = load("battleship.cable.hu" if strings.lang() == "hu" else "battleship.cable.en")  # the words in use

@@ -7,8 +7,8 @@ taken (B again leaves at once), so that handheld can check our fleet too.
 """
 
 from battleship import grid as gridview
-from battleship.cable_game import CHEAT, ME, VERIFIED
-from battleship.cable_view import (
+from battleship.cable.game import CHEAT, ME, VERIFIED
+from battleship.cable.view import (
     GRID_X,
     GRID_Y,
     PANEL_W,

@@ -8,7 +8,7 @@ back whenever the link needs the player in the middle of a game. Coin:
 who shoots first, and a code both handhelds show for this game.
 """
 
-from battleship.cable_view import K_COIN, K_CONNECT, K_PLACE, lines, title_key
+from battleship.cable.view import K_COIN, K_CONNECT, K_PLACE, lines, title_key
 from core import ui
 from core.hal import A, B
 from core.strings import t

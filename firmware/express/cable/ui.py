@@ -1,13 +1,13 @@
 """Link Express on the handheld: Express's own screens, with the other handheld as the opponent.
 
     start(app, None)          # main menu: Express -> Over the cable: Captain's or Admiral's, then link
-    resume(app, payload)      # Continue: a save tagged b"X" (express.cable_save)
+    resume(app, payload)      # Continue: a save tagged b"X" (express.cable.save)
 
 Cable is Express's game screen (express.game.GameScreen) with the other handheld in the other
 seat, as the CPU sits in it against the CPU: the same fleet icons, dice faces, "Hits x/y" and
 rolls left, the same keys (express.human: ^v pick the Carrier's dice, A rolls, B stops; UP sends
 the Admiral's Carrier to the front), the fleet arranged on Express's Arrange, B for the pause
-menu and its Help. The engine it shows is the match's (express.cable_game.Game, ticked by the
+menu and its Help. The engine it shows is the match's (express.cable.game.Game, ticked by the
 app); our steps that throw or end an attack (roll, stop, the Carrier's declaration) go to the
 match as moves. The other side's moves arrive in that engine: its rolls tumble and its finished
 attack stays up a moment (A: at once) as the CPU's do; our own finished attack waits for A.
@@ -35,7 +35,7 @@ from core.compat import const, load, unload
 from core.hal import A, B
 from core.strings import t
 from express import art
-from express.cable_game import (
+from express.cable.game import (
     ARRANGE,
     CHEAT,
     COIN,
@@ -47,7 +47,7 @@ from express.cable_game import (
     Game,
     rules_bytes,
 )
-from express.cable_text import EN, HU
+from express.cable.text import EN, HU
 from express.engine import DECLARE, OVER, SETUP, from_bytes
 from express.engine import Game as Engine
 from express.game import GameScreen
@@ -364,11 +364,11 @@ def resume(app, payload):
     gc.collect()
     rand = app.rand_bytes()
     state, snap = split(payload)
-    from express import cable_save as lx_save  # reading a save back: needed only to continue
+    from express.cable import save as lx_save  # reading a save back: needed only to continue
 
     g = lx_save.restore(state, None, rand)
     rules = lx_save.saved_rules(state)
     lx_save = None
-    unload("express.cable_save")
+    unload("express.cable.save")
     g.link = _link(app, rand, rules, snap)
     _show(app, g, True)

@@ -1,10 +1,10 @@
-"""A linked card game back from its save bytes (cards.cable_save has the layout): loaded only to
-continue a game, by cards.cable_save.load, and dropped again."""
+"""A linked card game back from its save bytes (cards.cable.save has the layout): loaded only to
+continue a game, by cards.cable.save.load, and dropped again."""
 
-from cards.cable_game import Game
-from cards.cable_grid import MyGrid, PeerGrid
-from cards.cable_save import TAG, VERSION
-from cards.cable_table import Table
+from cards.cable.game import Game
+from cards.cable.grid import MyGrid, PeerGrid
+from cards.cable.save import TAG, VERSION
+from cards.cable.table import Table
 
 
 class _Reader:
@@ -24,7 +24,7 @@ class _Reader:
 
 
 def load(data, rand):
-    """Game from cards.cable_save.save()'s bytes (or a memoryview); ValueError if damaged. On the
+    """Game from cards.cable.save.save()'s bytes (or a memoryview); ValueError if damaged. On the
     device the caller unloads this module again (it is needed only to continue a game)."""
     if len(data) < 8 or data[0] != TAG or data[1] != VERSION:
         raise ValueError("not a link card save")
@@ -32,8 +32,8 @@ def load(data, rand):
 
 
 def restore(data, rand):
-    """Game from cards.cable_save.save()'s bytes (its tag and version checked by
-    cards.cable_save.load); ValueError if damaged."""
+    """Game from cards.cable.save.save()'s bytes (its tag and version checked by
+    cards.cable.save.load); ValueError if damaged."""
     g = Game(data[2], data[3], rand)
     g.phase = data[4]
     g.first = data[5] if data[5] != 255 else -1
@@ -87,7 +87,7 @@ def restore(data, rand):
     g.drawn[:] = r.field()
     mv = r.field()
     if mv:
-        from cards.cable_proto import parse_play
+        from cards.cable.proto import parse_play
 
         g.move = parse_play(mv)
     g.peer_open = bytes(r.field()) or None

@@ -19,12 +19,12 @@ log), the peer's map once checked, and the messages the link had no room for.
 
 import binascii
 
-from battleship.cable_game import CHEAT, COIN, FORFEIT, PLAYING, Game, commitments_view, rules_bytes
+from battleship.cable.game import CHEAT, COIN, FORFEIT, PLAYING, Game, commitments_view, rules_bytes
 from battleship.rules import CELLS, SALVO, SIZE
 from core.compat import const
 from link.commit import CoinFlip, MyFleet
 
-_VERSION = const(1)  # battleship.cable_game.write_save's
+_VERSION = const(1)  # battleship.cable.game.write_save's
 _HEAD = const(32)
 _NONE = const(0xFF)
 _COIN_STATE = const(58)  # CoinFlip.to_bytes()

@@ -3,17 +3,17 @@
 Owns the game over a link.session.Link: the coin flip (who shoots first and
 the game id), this side's fleet and its commitment, the peer's commitments
 with the log of its answers, turns and salvo counting, the end of the game,
-and the check of the peer's revealed fleet (battleship.cable_save writes it to flash and
+and the check of the peer's revealed fleet (battleship.cable.save writes it to flash and
 back, with the link's snapshot). No clock, no screen, no flash: time comes into
 step(now), randomness from the injected rand(n) (os.urandom on the device),
-and the caller saves (battleship.cable_save.payload) whenever needs_save() says so.
+and the caller saves (battleship.cable.save.payload) whenever needs_save() says so.
 
     g = Game(None, rand, variant, touching)      # first: its 3.2 KB block before the heap fragments
     g.link = Link(port, rand, now, rules=rules_bytes(variant, touching), tx_slots=TX_QUEUE, ...)
     every frame:  ev = g.step(now)                 # poll, take, answer, send; EV_* bits
                   ... g.fire(cell) on the player's turn; g.commit() once placed ...
-                  if g.needs_save(): save(battleship.cable_save.payload(g))    # before the next step
-    g = battleship.cable_save.restore(state, None, rand); g.link = Link(..., saved=snap)   # after a restart
+                  if g.needs_save(): save(battleship.cable.save.payload(g))    # before the next step
+    g = battleship.cable.save.restore(state, None, rand); g.link = Link(..., saved=snap)   # after a restart
 
 Messages are the link protocol's (docs/link-protocol.md, section 6); this
 game adds none. Salvo: a side fires as many shots as it has ships afloat
@@ -55,7 +55,6 @@ from link.commit import (
     PART_HASHES,
     SEED_LEN,
     CheatError,
-    CoinFlip,
     MyFleet,
     PeerFleet,
     cell_name,
@@ -105,7 +104,7 @@ W_AT_END = const(3)  # found when the fleet was revealed
 ILLEGAL = ("wrong ships", "wrong length", "not straight", "ships touch", "overlap")
 
 SAVE = "link_battle"  # the save slot of both link modes (App.save_game)
-PEER_SAVE = "lkpeer"  # the peer's commitments, saved apart (battleship.cable_save)
+PEER_SAVE = "lkpeer"  # the peer's commitments, saved apart (battleship.cable.save)
 # The link's send queue for this game (Link(tx_slots=...)): at most 4 fleet parts, then a shot or
 # an answer and the fleet reveal are ever unacknowledged; 8 slots instead of 16 keep 1.9 KB free.
 TX_QUEUE = const(8)
@@ -312,9 +311,8 @@ class Game(Match):
     def start(self):
         link = self.link
         self.role = link.role
-        self.coin = CoinFlip(link.role, link.stream, self.rand)
         self.phase = COIN
-        self.send(self.coin.commit_msg())
+        self.toss()
         return 0
 
     def work(self):
@@ -380,16 +378,12 @@ class Game(Match):
     def take(self, m):
         t = m[0] if len(m) else 0
         ph = self.phase
-        if t == M_COIN_COMMIT and ph == COIN:
-            self.coin.take_commit(m)
-            self.send(self.coin.reveal_msg())
-            return 0
-        if t == M_COIN_REVEAL and ph == COIN:
-            self.first = self.coin.take_reveal(m)
-            self.game_id = bytes(self.coin.game_id)  # take_reveal() has set game_id  # pyright: ignore[reportArgumentType]
+        if (t == M_COIN_COMMIT or t == M_COIN_REVEAL) and ph == COIN:
+            self.first = self.catch(m)
+            if self.first < 0:
+                return 0
             self.peer.game_id = self.game_id
             self.peer.role = 1 - self.role
-            self.coin = None
             self.phase = PLACING
             return _EV_COIN
         if t == M_FLEET_COMMIT and (ph == PLACING or ph == PLAYING) and not self.peer.complete():
@@ -503,7 +497,7 @@ class Game(Match):
         return s
 
 
-# -- the save (battleship.cable_save reads it back) -------------------------------------------
+# -- the save (battleship.cable.save reads it back) -------------------------------------------
 _SAVE_VERSION = const(1)
 _SAVE_NONE = const(0xFF)
 

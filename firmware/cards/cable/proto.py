@@ -4,7 +4,7 @@ game's phases."""
 from core.compat import const
 from link.match import CheatError  # noqa: F401  (the games' one exception for a caught cheat)
 
-# the game's phases (cards.cable_game; named here, where its screen finds them without it)
+# the game's phases (cards.cable.game; named here, where its screen finds them without it)
 COIN = const(0)
 SETUP = const(1)  # commitments and the first shuffle
 PLAY = const(2)

@@ -1,5 +1,5 @@
 """Link battle's words in Hungarian before the battle: finding the other handheld, the coin,
-placing the fleet (battleship.cable_ui loads them with those stages only)."""
+placing the fleet (battleship.cable.ui loads them with those stages only)."""
 
 from core.wordlist import Words
 

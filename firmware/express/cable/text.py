@@ -1,7 +1,7 @@
 """Link Express's own words, English and Hungarian (one "key|English|Magyar" row each), and
-Express's behind them: express.cable_ui registers EN and HU with strings.add() while the mode runs,
+Express's behind them: express.cable.ui registers EN and HU with strings.add() while the mode runs,
 and a word not found here is Express's (express.text). Keys are longer than 10 characters, so
-that none is interned (docs/architecture.md); "lx_c%d" names a cheat (express.cable_game W_*)."""
+that none is interned (docs/architecture.md); "lx_c%d" names a cheat (express.cable.game W_*)."""
 
 from core import wordlist
 from express import text

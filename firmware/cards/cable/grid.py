@@ -9,7 +9,7 @@ and 7 misses. Hash inputs: docs/link-protocol.md 9.3.
 
 import hashlib
 
-from cards.cable_proto import HASH_LEN, SEED_LEN, CheatError
+from cards.cable.proto import HASH_LEN, SEED_LEN, CheatError
 from cards.rules import CELLS, COORDINATE_DECK, IDENTS, cell_name
 from core.compat import const
 

@@ -11,8 +11,8 @@ A stacked deck is named before what it would make the replay find. Loaded only a
 stages are written into the game's own deck buffers (mine1, peer2), as in the game.
 """
 
-from cards.cable_proto import C_DEAL, C_HAND, C_RULE, C_STACKED, HASH_LEN, CheatError, parse_play, shuffles
-from cards.cable_table import Table, empty
+from cards.cable.proto import C_DEAL, C_HAND, C_RULE, C_STACKED, HASH_LEN, CheatError, parse_play, shuffles
+from cards.cable.table import Table, empty
 from cards.rules import CARD_TYPE
 from link import deck
 

@@ -20,12 +20,12 @@ each message stays under a kilobyte. Calls and presses are taken only when a
 screen asks (event()), so the rival's moves wait in the link,
 unacknowledged, until they have been shown.
 
-The LinkGame comes made (torpedo.cable_ui.linking makes it before the link's
+The LinkGame comes made (torpedo.cable.ui.linking makes it before the link's
 modules load, so its 3.2 KB block is found) and is re-keyed by the coin toss.
 The link's own screens (looking for the other handheld, problems, the coin
-toss) are link.screen's, shown by torpedo.cable_ui, both loaded only while they are needed
+toss) are link.screen's, shown by torpedo.cable.ui, both loaded only while they are needed
 (rules_name(), adopt() and new_game() are what link.screen asks of a game); a cheat caught:
-torpedo.cable_cheat, loaded when one is.
+torpedo.cable.cheat, loaded when one is.
 """
 
 
@@ -41,11 +41,10 @@ from link.commit import (
     M_FLEET_REVEAL,
     M_SHOT,
     CheatError,
-    CoinFlip,
 )
 from link.match import ST_OPEN, ST_UNPLUGGED, Match, split
 from link.session import Link
-from torpedo.cable_game import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
+from torpedo.cable.game import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
 from torpedo.engine import Game
 from torpedo.rules import OVER
 from torpedo.view import need, rules_name, rules_of
@@ -69,7 +68,7 @@ _PLAY = const(4)
 _REVEAL = const(5)
 _DONE = const(6)
 
-_C_SILENT = const(26)  # the rival stayed silent where it owed a message (cards.cable_proto's code)
+_C_SILENT = const(26)  # the rival stayed silent where it owed a message (cards.cable.proto's code)
 
 
 class CableMatch(Match):
@@ -78,7 +77,7 @@ class CableMatch(Match):
     head = b"T\x01"  # a save: b"T", 1 (over the cable), then link.match's frame: see write()
 
     def __init__(self, app, lg, rand, snapshot=None, resumed=False):
-        """lg: a LinkGame made before the link's modules were loaded (torpedo.cable_ui.linking), so
+        """lg: a LinkGame made before the link's modules were loaded (torpedo.cable.ui.linking), so
         that the rival's 3.2 KB of commitments found one piece of heap; resumed: a saved game."""
         Match.__init__(self)
         self.lg = lg
@@ -149,9 +148,8 @@ class CableMatch(Match):
         return self.cheat is None and (self.stage < _PLAY or self.stage == _REVEAL)
 
     def start(self):
-        self.coin = CoinFlip(self.link.role, self.link.stream, self.rand)
         self.stage = _FLIP
-        self.send(self.coin.commit_msg())
+        self.toss()
         return 1
 
     def work(self):
@@ -198,16 +196,13 @@ class CableMatch(Match):
     def setup(self, msg):
         k = msg[0]
         st = self.stage
-        if k == M_COIN_COMMIT and st == _FLIP:
-            self.coin.take_commit(msg)
-            self.send(self.coin.reveal_msg())
-        elif k == M_COIN_REVEAL and st == _FLIP:
-            c = self.coin
-            first = c.take_reveal(msg)
-            _rekey(self.lg, c.role, c.game_id, first, self.level, self.touching)
+        if (k == M_COIN_COMMIT or k == M_COIN_REVEAL) and st == _FLIP:
+            first = self.catch(msg)
+            if first < 0:
+                return
+            _rekey(self.lg, self.link.role, self.game_id, first, self.level, self.touching)
             self.g = self.lg.game
             self.me = self.lg.me
-            self.coin = None
             self.stage = _PLACE
             self.shuffle()
         elif k == M_FLEET_COMMIT and (st == _PLACE or st == _COMMIT):
@@ -222,8 +217,8 @@ class CableMatch(Match):
 
     def caught(self, app):
         """Show the cheat caught (the screens call this when .cheat is set)."""
-        need(app, "torpedo.cable_cheat")  # loaded only now: a fair game never needs it
-        load("torpedo.cable_cheat").caught(app, self)
+        need(app, "torpedo.cable.cheat")  # loaded only now: a fair game never needs it
+        load("torpedo.cable.cheat").caught(app, self)
 
     # -- what link.screen asks of the game ------------------------------------------------
     def rules_name(self, rules):

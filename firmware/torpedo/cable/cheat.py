@@ -1,10 +1,10 @@
 """The end of a cable game whose rival was caught lying or breaking the link's protocol, or
 that went silent where it owed a message (a forfeit).
 
-Loaded when the match catches one (torpedo.cable_match.CableMatch.caught). The end is drawn by the
+Loaded when the match catches one (torpedo.cable.match.CableMatch.caught). The end is drawn by the
 link's own screens (link.screen.end, as every cable game's); what is this game's is the lie,
 named in the player's language from the CheatError's code and cell (link.commit,
-torpedo.cable_game), not from its English text.
+torpedo.cable.game), not from its English text.
 """
 
 from core import ui
@@ -14,7 +14,7 @@ from core.strings import t
 from link import screen
 from torpedo.view import EN, HU, under_top
 
-_C_SILENT = const(26)  # torpedo.cable_match: the rival stayed silent where it owed a message (a forfeit)
+_C_SILENT = const(26)  # torpedo.cable.match: the rival stayed silent where it owed a message (a forfeit)
 
 _EN = """
 ta_cheat1=The rival broke the rules of the link.

@@ -1,5 +1,5 @@
 """The linked battle: aiming at the other handheld's ocean, its shots on ours, salvos, link trouble
-and the wait while its fleet is checked (the result is battleship.cable_end's).
+and the wait while its fleet is checked (the result is battleship.cable.end's).
 
 Left, a grid (battleship.grid): their ocean as far as our shots have told us while
 we aim, our fleet with their shots while they fire (B shows the other one
@@ -9,16 +9,16 @@ aim, the latest shot and its answer, link trouble ("Cable unplugged?",
 shown, and a hint. A on a cell already shot moves the cursor to the next one
 not shot (reading order), so A alone can sweep the ocean.
 
-The turn, the shots and the answers are battleship.cable_game's: this screen only shows
+The turn, the shots and the answers are battleship.cable.game's: this screen only shows
 them and hands it the player's shot; the game is saved right after a shot,
 before the link's next poll.
 """
 
-from battleship import cable_board as board
 from battleship import grid as gridview
-from battleship.cable_board import NEWS_MINE, NEWS_NONE, NEWS_THEIRS, OWN, TARGET
-from battleship.cable_game import EV_ANSWER, EV_SHOT, EV_TURN, ME
-from battleship.cable_view import GRID_X, GRID_Y, K_BATTLE, K_MENU
+from battleship.cable import board
+from battleship.cable.board import NEWS_MINE, NEWS_NONE, NEWS_THEIRS, OWN, TARGET
+from battleship.cable.game import EV_ANSWER, EV_SHOT, EV_TURN, ME
+from battleship.cable.view import GRID_X, GRID_Y, K_BATTLE, K_MENU
 from battleship.rules import AIM_START, CELLS, SIZE
 from core import ui
 from core.compat import const, ticks_diff

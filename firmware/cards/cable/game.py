@@ -1,9 +1,9 @@
 """The card game between two linked handhelds: this handheld's side of the protocol (pure).
 
 Owns the coin flip (who plays first, the game id), this side's 12 Coordinate cards and their
-per-cell commitments (cards.cable_grid), both battle decks shuffled by mental poker (link.deck),
-the turn flow over cards.engine through cards.cable_table, and the check at the end
-(cards.cable_check). It runs on the one harness of the cable games, link.match.Match (the
+per-cell commitments (cards.cable.grid), both battle decks shuffled by mental poker (link.deck),
+the turn flow over cards.engine through cards.cable.table, and the check at the end
+(cards.cable.check). It runs on the one harness of the cable games, link.match.Match (the
 app ticks it: poll, take, work, send, the forfeit clock, the save). No clock, no screen of
 its own: messages come in through take(msg) and go out through `outbox`; work(units) does at
 most `units` modular exponentiations, so a shuffle spreads over frames; randomness comes from
@@ -19,7 +19,7 @@ names. Message layouts: docs/link-protocol.md section 9.
     over the cable: g.link = Link(...); the app ticks it (g.start() when the link opens)
 """
 
-from cards.cable_proto import (  # noqa: F401  (the phases and SLOT: the game's, named in proto)
+from cards.cable.proto import (  # noqa: F401  (the phases and SLOT: the game's, named in proto)
     C_DEAL,
     C_GRID,
     C_HAND,
@@ -188,7 +188,7 @@ class Game(Match):
         return 1
 
     def write(self, sink):
-        from cards.cable_save import save
+        from cards.cable.save import save
 
         save(self, sink)
 
@@ -253,7 +253,7 @@ class Game(Match):
     def forfeit(self):
         """The peer went silent where it owed a message: the game ends as a caught cheat would
         (a side that withholds its keys at the end must not escape the check that way)."""
-        from cards.cable_proto import C_SILENT
+        from cards.cable.proto import C_SILENT
 
         self.phase = CHEAT
         self.cheat = (C_SILENT, "")
@@ -345,8 +345,8 @@ class Game(Match):
 
     def _setup(self, first):
         # the grids and the engine come in after the coin toss (link.commit has left the heap)
-        from cards.cable_grid import MyGrid, PeerGrid
-        from cards.cable_table import Table
+        from cards.cable.grid import MyGrid, PeerGrid
+        from cards.cable.table import Table
 
         self.first = first
         gid = self.gid
@@ -552,14 +552,14 @@ class Game(Match):
                 if self.watch:  # (not saved: a game continued at its check gets the check's replay)
                     self.last = t
                 else:
-                    from cards.cable_table import empty
+                    from cards.cable.table import empty
 
                     empty(t)  # its lists leave the heap now, before the check replays
                 self.table = t = None
             # the deck buffers served the deals: rx leaves, the check's stages are written into
             # mine1 and peer2 (blocks of their own from the start, not new ones in a heap in pieces)
             self.rx = bytearray()
-            from cards.cable_check import Check
+            from cards.cable.check import Check
 
             self.check = Check(self)
         self.budget = 0
@@ -594,7 +594,7 @@ def _void(g):
     """The game is void (a cheat caught, a forfeit): its table leaves the heap (the end's screen
     shows none of it)."""
     if g.table is not None:
-        from cards.cable_table import empty
+        from cards.cable.table import empty
 
         empty(g.table)
         g.table = None

@@ -4,13 +4,13 @@ send are the same bytes). Saved after every step that changed something, before 
 next poll (docs/link-protocol.md 5.2): what was taken is never lost, what leaves was saved.
 
 Layout: tag 'D', version, then fields each with a 2-byte length (little-endian). Reading one
-back is cards.cable_restore's (load()), loaded only to continue a game.
+back is cards.cable.restore's (load()), loaded only to continue a game.
 """
 
 from core.compat import const
 
 TAG = const(0x44)  # 'D'
-VERSION = const(2)  # 2: peer2 holds the deals once our stage 2 is sent (cards.cable_game)
+VERSION = const(2)  # 2: peer2 holds the deals once our stage 2 is sent (cards.cable.game)
 
 
 class _Out:
@@ -87,7 +87,7 @@ def save(g, buf=None):
         _put(b, f)
     mv = b""
     if g.move is not None:
-        from cards.cable_proto import play_msg
+        from cards.cable.proto import play_msg
 
         mv = play_msg(g.move[0], g.move[1])
     _put(b, mv)

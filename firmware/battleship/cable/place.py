@@ -7,12 +7,12 @@ turns it, A puts it down, refused with the reason where it may not go). It
 is its own small module rather than bs_place itself because bs_place brings
 the CPU game with it (battleship.battle, battleship.engine, battleship.ai, battleship.view: about 28 KB of
 heap), which the link game cannot spare beside the link layer in 192 KB.
-Start commits the fleet (battleship.cable_game.commit) and goes to the battle.
+Start commits the fleet (battleship.cable.game.commit) and goes to the battle.
 """
 
 from battleship import grid as gridview
 from battleship import placing
-from battleship.cable_view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
+from battleship.cable.view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
 from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from core import font, ui
 from core.prng import Rng
@@ -47,7 +47,7 @@ class Placing(placing.Placement):
             placing.Placement.update(self, app)
 
     def begin(self, app):
-        self.s.begin(app)  # commits the fleet (battleship.cable_game.commit); the battle comes next frame
+        self.s.begin(app)  # commits the fleet (battleship.cable.game.commit); the battle comes next frame
 
     def shuffle(self):
         self.fleet.shuffle(self.rng)

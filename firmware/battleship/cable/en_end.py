@@ -1,4 +1,4 @@
-"""Link battle's words in English at the end: the result, and the cheats it names (battleship.cable_ui
+"""Link battle's words in English at the end: the result, and the cheats it names (battleship.cable.ui
 loads them with the end only)."""
 
 from core.wordlist import Words

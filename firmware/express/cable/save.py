@@ -11,7 +11,7 @@ it), the peer's last opened link, the engine (express.engine's bytes, without
 an Rng: the dice come from the chains) and the link's queue.
 """
 
-from express.cable_game import from_bytes, rules_bytes
+from express.cable.game import from_bytes, rules_bytes
 
 
 def saved_rules(state):

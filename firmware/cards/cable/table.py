@@ -48,7 +48,7 @@ class Table(Game):
                 self.hand[p].append(self._draw_one(p))
         self._begin_turn()
 
-    shown = False  # a screen shows the public events (cards.cable_ui): kept as cards.engine keeps them
+    shown = False  # a screen shows the public events (cards.cable.ui): kept as cards.engine keeps them
 
     def apply(self, move):
         Game.apply(self, move)

@@ -3,13 +3,13 @@ Battleship against the CPU (the grid left, a panel right), the panel's title and
 names, wrapped lines, and our own grid with the shots it took."""
 
 from battleship import grid as gridview
-from battleship.cable_game import PEER_SAVE, SAVE  # noqa: F401  (the save's names, for the screens)
+from battleship.cable.game import PEER_SAVE, SAVE  # noqa: F401  (the save's names, for the screens)
 from battleship.rules import CELLS, SHIP_SIZES, SIZE
 from core import font, ui
 from core.compat import const
 from core.strings import t
 
-# screen kinds: battleship.cable_ui.Session sends the player to the one the game's state calls for
+# screen kinds: battleship.cable.ui.Session sends the player to the one the game's state calls for
 K_CONNECT = const(0)
 K_COIN = const(1)
 K_PLACE = const(2)

@@ -1,9 +1,9 @@
-"""How the linked battle looks (battleship.cable_battle's drawing, a module of its own so that each compiles
+"""How the linked battle looks (battleship.cable.battle's drawing, a module of its own so that each compiles
 in a small heap): the grid shown, whose turn, the aim, the latest answer or the link's trouble."""
 
 from battleship import grid as gridview
-from battleship.cable_game import ME, OVER
-from battleship.cable_view import PANEL_W, PANEL_X, draw_own, header, hint, ship_name
+from battleship.cable.game import ME, OVER
+from battleship.cable.view import PANEL_W, PANEL_X, draw_own, header, hint, ship_name
 from battleship.rules import HIT, SHIP_SIZES, SIZE
 from core import font, ui
 from core.compat import const

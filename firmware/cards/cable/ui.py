@@ -5,9 +5,9 @@ as the opponent.
     resume(app, payload)   # Continue: a save tagged b"D" (the game and the link's snapshot)
 
 Cable is the card game's screen (cards.game.GameScreen: cards.pick and cards.paint) with the other
-handheld in the CPU's seat, as Express over the cable is Express's (express.cable_ui). Its engine is
-the match's table (cards.cable_table.Table: cards.engine seen from our side, `me`, the link's role);
-the app ticks the match (cards.cable_game.Game, a link.match.Match) once a frame. The same grids,
+handheld in the CPU's seat, as Express over the cable is Express's (express.cable.ui). Its engine is
+the match's table (cards.cable.table.Table: cards.engine seen from our side, `me`, the link's role);
+the app ticks the match (cards.cable.game.Game, a link.match.Match) once a frame. The same grids,
 hand, keys, cursor on cards and cells, pause menu (Last turns, Piles, Help, Save and quit: the
 save stays for Continue) and help as against the CPU; our moves go to the match (Game.play), the
 other side's arrive in the table and are shown one by one as the CPU's are ("They fire at Y3
@@ -24,7 +24,7 @@ won and who sank how many. A or B on the end goes home.
 
 import sys
 
-from cards.cable_proto import C_SILENT, CHEAT, CHECK, DONE, PLAY, SEED_LEN, SLOT
+from cards.cable.proto import C_SILENT, CHEAT, CHECK, DONE, PLAY, SEED_LEN, SLOT
 from cards.draw import HAND_Y, draw_line
 from cards.game import STEP_MS, GameScreen, play_cue
 from cards.menus import PauseMenu, draw_end  # (the end's peak has no room to load them then)
@@ -304,7 +304,7 @@ class Cable(GameScreen):
 
 # -- entry points --------------------------------------------------------------------------
 def _link(app, rand, mode, saved=None):
-    from cards.cable_game import rules
+    from cards.cable.game import rules
     from link.session import Link  # the link layer comes with the game it serves
 
     return Link(app.hw.link, rand, app.now, rules=rules(mode), saved=saved, tx_slots=_TX_SLOTS)
@@ -330,7 +330,7 @@ def _mode(mode, push=False):
     def run(app):
         if _no_port(app):
             return
-        from cards.cable_game import Game  # the game (and its protocol) once the rules are chosen
+        from cards.cable.game import Game  # the game (and its protocol) once the rules are chosen
 
         load("link.commit")  # the coin's (Game.start, when the link opens): now, while the heap is whole
         rand = app.rand_bytes()
@@ -354,17 +354,17 @@ def start(app, arg=None):
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
     strings.add(EN, HU)
-    data = bytes(payload)  # (its tag and version: cards.cable_restore checks them)
+    data = bytes(payload)  # (its tag and version: cards.cable.restore checks them)
     rand = app.rand_bytes()
     state, snap = split(data)
-    from cards.cable_restore import load as restore
+    from cards.cable.restore import load as restore
 
     try:
         g = restore(state, rand)
     finally:
         from core.compat import unload
 
-        unload("cards.cable_restore")  # needed only to continue: it leaves the heap again
+        unload("cards.cable.restore")  # needed only to continue: it leaves the heap again
     state = data = None
     if _no_port(app):
         return None
