@@ -18,10 +18,11 @@ them.
 """
 
 from battleship import grid as gridview
-from battleship.rules import OK, SHIP_SIZES
+from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
 from core import ui
 from core.compat import const
 from core.hal import DOWN, LEFT, RIGHT, UP, A, B
+from core.strings import t
 
 _TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
 if _TYPING:
@@ -94,11 +95,29 @@ class Placement(ui.Screen):
 
     # a subclass's, declared for the type checker
     hand: "Hand"
+    grid: "Any"
     begin: "Any"
     shuffle: "Any"
     leave: "Any"
 
     sel = 0  # the menu's row
+
+    # The panel right of the grid, as Link battle and Torpedo Attack draw it (draw()): at x,
+    # w px wide. The game gives its words, `items` (the menu: Start, Shuffle, By hand, Quit) and
+    # `keys` (the title, the hints while picking and while placing, and why a ship may not go:
+    # off the grid, overlapping a ship, touching one), its header(fb, s), hint(fb, key),
+    # lines(fb, s, x, y, px, most) and name(ship, px), and where a ship's name may break
+    # (_breakable(name)). Names and keys the games held already: a port that makes names in
+    # the heap grows its table of names by doubling, and Torpedo over the cable sits a few
+    # names under one at 192 KB (docs/architecture.md).
+    x = 63
+    w = 65
+    items: "Any"
+    keys: "Any"
+    header: "Any"
+    hint: "Any"
+    lines: "Any"
+    name: "Any"
 
     def update(self, app):
         btn = app.buttons
@@ -127,3 +146,31 @@ class Placement(ui.Screen):
                 self.leave(app)
                 return
             app.redraw()
+
+    @staticmethod
+    def _breakable(name):
+        """A hyphenated name may break after its hyphen ("Repülőgép-hordozó")."""
+        return name.replace("-", "- ")
+
+    def draw(self, app, fb):
+        """The grid with the hand, and the panel: the menu, or the ship in hand (its name, its
+        icon) and why it may not go where it is held."""
+        hand = self.hand
+        hand.draw(self.grid, fb)
+        k, x, w = self.keys, self.x, self.w
+        self.header(fb, t(k[0]))
+        if hand.ship < 0:
+            ui.choices(fb, self.items, self.sel, x, 11, w - 1)
+            self.hint(fb, k[1])
+            return
+        y = self.lines(fb, self._breakable(self.name(hand.ship, ui.W)), x, 11, w, 2)
+        gridview.fleet_icons(fb, x, y + 1, (SHIP_SIZES[hand.ship],), (True,))
+        y += 9
+        if hand.why != OK:
+            if hand.why == OFF_GRID:
+                why = t(k[3])
+            else:
+                other = self.name(hand.other, w - 1) if hand.other >= 0 else "?"
+                why = t(k[4] if hand.why == OVERLAP else k[5]) % other
+            self.lines(fb, why, x, y, w - 1, (ui.HINT_Y - y) // 9)
+        self.hint(fb, k[2])

@@ -35,7 +35,7 @@ snapshot, written through one Sink (the big fields are the game's own buffers, r
 copied).
 """
 
-from core.compat import const, load, ticks_diff
+from core.compat import const, ticks_diff
 
 _TYPING = const(0)  # `make typecheck` reads `if _TYPING:` as true; MicroPython compiles no byte of it
 if _TYPING:
@@ -188,27 +188,6 @@ class Match:
             return self.take(m)
         except (CheatError, ValueError, IndexError, TypeError) as e:
             return self._caught(e)
-
-    def toss(self):
-        """The coin toss begins (a game's start(), the link just open): our commitment goes out.
-        The coin (link.commit.CoinFlip) is self.coin until it lands (catch())."""
-        link = self.link
-        self.coin = load("link.commit").CoinFlip(link.role, link.stream, self.rand)
-        self.send(self.coin.commit_msg())
-
-    def catch(self, m):
-        """The peer's coin message (M_COIN_COMMIT or M_COIN_REVEAL) while the coin is in the air;
-        link.commit raises CheatError for a lie. Its commitment is answered with our opening: -1,
-        still in the air. Its opening lands the coin: who starts (0 or 1), self.game_id set and
-        the coin gone."""
-        c = self.coin
-        opening = c.take(m)
-        if opening is not None:
-            self.send(opening)
-            return -1
-        self.game_id = bytes(c.game_id)
-        self.coin = None
-        return c.first
 
     def send(self, msg):
         self.out.append(msg)

@@ -11,21 +11,24 @@ torpedo.cable.match) shuffles, and begins the game on Start.
 
 from battleship import grid as gridview
 from battleship import placing
-from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
-from core import ui
 from core.compat import const, unload
-from core.strings import t
 from torpedo.view import Then, header, hint, lines, ship_name
 
 _GRID_X = const(8)  # the grid's frame, the panel beside it (as torpedo.view's)
 _GRID_Y = const(6)
 _PANEL_X = const(63)
 _PANEL_W = const(65)
-_ITEMS = ("ta_start", "ta_shuffle", "ta_by_hand", "ta_quit")
 
 
 class Placement(placing.Placement):
     ta_game = True  # closed with the game (torpedo.cable.ui.leave)
+    # the panel (placing.Placement.draw) in Torpedo Attack's words
+    items = ("ta_start", "ta_shuffle", "ta_by_hand", "ta_quit")
+    keys = ("ta_place", "ta_h_pick", "ta_h_place", "ta_off", "ta_overlaps", "ta_touches")
+    header = staticmethod(header)
+    hint = staticmethod(hint)
+    lines = staticmethod(lines)
+    name = staticmethod(ship_name)
 
     def __init__(self, match):
         self.m = match
@@ -47,32 +50,3 @@ class Placement(placing.Placement):
         app.replace(Then(self.m, "torpedo.locate", "Locate"))
         unload("torpedo.place")
         unload("battleship.placing")
-
-    # -- drawing -------------------------------------------------------------
-    def draw(self, app, fb):
-        hand = self.hand
-        hand.draw(self.grid, fb)
-        header(fb, t("ta_place"))
-        x = _PANEL_X
-        if hand.ship < 0:
-            ui.choices(fb, _ITEMS, self.sel, x, 11, _PANEL_W - 1)
-            hint(fb, "ta_h_pick")
-            return
-        y = lines(fb, _breakable(ship_name(hand.ship)), x, 11, _PANEL_W, 2)
-        fb.fill_rect(x, y + 1, SHIP_SIZES[hand.ship] * 3 + 1, 4, 1)
-        y += 9
-        if hand.why != OK:
-            lines(fb, self.reason(), x, y, _PANEL_W - 1, (ui.HINT_Y - y) // 9)
-        hint(fb, "ta_h_place")
-
-    def reason(self):
-        why, other = self.hand.why, self.hand.other
-        if why == OFF_GRID:
-            return t("ta_off")
-        name = ship_name(other, _PANEL_W - 1) if other >= 0 else "?"
-        return t("ta_overlaps" if why == OVERLAP else "ta_touches") % name
-
-
-def _breakable(s):
-    """A hyphenated name may break after its hyphen ("Repülőgép-hordozó")."""
-    return s.replace("-", "- ")

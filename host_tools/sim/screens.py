@@ -54,16 +54,18 @@ def collect(prefix="", compiled=False):
 
 
 def modules():
-    """The screens' prefixes in menu order: home (the main menu), then the package of each
-    game mode in firmware/core/modes.py (battleship, linkbattle, ...)."""
+    """The screens' prefixes in menu order: home (the main menu), then for each module that
+    starts game modes in firmware/core/modes.py the key of its first mode (battleship,
+    link_battle, ...: tests/kit/screens.py short())."""
     scope = {}
     with open(os.path.join(ROOT, "firmware", "core", "modes.py")) as f:
         exec(compile(f.read(), "modes.py", "exec"), scope)
     names = ["home"]
+    seen = []
     for m in scope.get("MODES", ()):
-        package = m[scope["MODULE"]].split(".")[0]
-        if package not in names:
-            names.append(package)
+        if m[scope["MODULE"]] not in seen:
+            seen.append(m[scope["MODULE"]])
+            names.append(m[scope["KEY"]])
     return names
 
 

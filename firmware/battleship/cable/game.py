@@ -58,6 +58,7 @@ from link.commit import (
     MyFleet,
     PeerFleet,
     cell_name,
+    coin,
 )
 from link.match import Match
 
@@ -312,7 +313,7 @@ class Game(Match):
         link = self.link
         self.role = link.role
         self.phase = COIN
-        self.toss()
+        coin(self)
         return 0
 
     def work(self):
@@ -379,7 +380,7 @@ class Game(Match):
         t = m[0] if len(m) else 0
         ph = self.phase
         if (t == M_COIN_COMMIT or t == M_COIN_REVEAL) and ph == COIN:
-            self.first = self.catch(m)
+            self.first = coin(self, m)
             if self.first < 0:
                 return 0
             self.peer.game_id = self.game_id

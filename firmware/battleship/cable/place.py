@@ -12,13 +12,10 @@ Start commits the fleet (battleship.cable.game.commit) and goes to the battle.
 
 from battleship import grid as gridview
 from battleship import placing
-from battleship.cable.view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
-from battleship.rules import OFF_GRID, OK, OVERLAP, SHIP_SIZES
-from core import font, ui
+from battleship.cable.view import GRID_X, GRID_Y, K_PLACE, PANEL_W, header, hint, lines, ship_name
+from core import font
 from core.prng import Rng
 from core.strings import t
-
-_ITEMS = ("lk_start", "lk_shuffle", "lk_by_hand", "lk_quit")
 
 
 def _breakable(name):
@@ -33,6 +30,15 @@ def _breakable(name):
 
 
 class Placing(placing.Placement):
+    # the panel (placing.Placement.draw) in Link battle's words
+    items = ("lk_start", "lk_shuffle", "lk_by_hand", "lk_quit")
+    keys = ("lk_place", "lk_h_pick", "lk_h_place", "lk_off", "lk_overlaps", "lk_touches")
+    header = staticmethod(header)
+    hint = staticmethod(hint)
+    lines = staticmethod(lines)
+    name = staticmethod(ship_name)
+    _breakable = staticmethod(_breakable)
+
     def __init__(self, s, seed=0):
         self.s = s
         self.fleet = s.g.fleet
@@ -54,23 +60,3 @@ class Placing(placing.Placement):
 
     def leave(self, app):
         self.s.quit(app)
-
-    def draw(self, app, fb):
-        hand = self.hand
-        hand.draw(self.grid, fb)
-        header(fb, t("lk_place"))
-        x = PANEL_X
-        if hand.ship < 0:
-            ui.choices(fb, _ITEMS, self.sel, x, 11, PANEL_W - 1)
-            hint(fb, "lk_h_pick")
-            return
-        y = lines(fb, _breakable(t("lk_ship%d" % hand.ship)), x, 11, PANEL_W, 2)
-        gridview.fleet_icons(fb, x, y + 1, (SHIP_SIZES[hand.ship],), (True,))
-        if hand.why != OK:
-            if hand.why == OFF_GRID:
-                why = t("lk_off")
-            else:
-                other = ship_name(hand.other, PANEL_W) if hand.other >= 0 else "?"
-                why = t("lk_overlaps" if hand.why == OVERLAP else "lk_touches") % other
-            lines(fb, why, x, y + 8, PANEL_W - 2, 2)
-        hint(fb, "lk_h_place")

@@ -318,7 +318,7 @@ class Game(Match):
         link = self.link
         self.role = link.role
         self.phase = COIN
-        self.toss()
+        load("link.commit").coin(self)
         return 0
 
     def owed(self):
@@ -367,7 +367,7 @@ class Game(Match):
         t = m[0]
         ph = self.phase
         if (t == _M_COIN_COMMIT or t == _M_COIN_REVEAL) and ph == COIN:
-            self.first = self.catch(m)
+            self.first = load("link.commit").coin(self, m)
             if self.first < 0:
                 return 0
             self.phase = ARRANGE

@@ -28,7 +28,6 @@ toss) are link.screen's, shown by torpedo.cable.ui, both loaded only while they 
 torpedo.cable.cheat, loaded when one is.
 """
 
-
 from battleship.rules import AIM_START
 from core.compat import const, load
 from core.prng import Rng
@@ -41,6 +40,7 @@ from link.commit import (
     M_FLEET_REVEAL,
     M_SHOT,
     CheatError,
+    coin,
 )
 from link.match import ST_OPEN, ST_UNPLUGGED, Match, split
 from link.session import Link
@@ -88,6 +88,7 @@ class CableMatch(Match):
                          saved=snapshot, tx_slots=_TX_SLOTS)  # fmt: skip
         self.stage = _PLAY if resumed else _LINKING
         self.coin = None
+        self.game_id = bytes(8)  # the coin toss names the game (link.commit.coin)
         self.g = lg.game if resumed else None
         self.me = lg.me
         self.saving = resumed  # saves begin once the game is under way (see saves())
@@ -149,7 +150,7 @@ class CableMatch(Match):
 
     def start(self):
         self.stage = _FLIP
-        self.toss()
+        coin(self)
         return 1
 
     def work(self):
@@ -197,7 +198,7 @@ class CableMatch(Match):
         k = msg[0]
         st = self.stage
         if (k == M_COIN_COMMIT or k == M_COIN_REVEAL) and st == _FLIP:
-            first = self.catch(msg)
+            first = coin(self, msg)
             if first < 0:
                 return
             _rekey(self.lg, self.link.role, self.game_id, first, self.level, self.touching)
