@@ -2,7 +2,7 @@
 planted cheaters (`python -m host_tools.bench lcgames --games 40`; `--help`).
 
 Each game is two handhelds of host_tools.duel.cards.WireDuel (the real link.session, link.arq, link.frame,
-link.deck and linkcards, each side's CPU playing cards.ai, a save written whenever the game
+link.deck and cards.cable, each side's CPU playing cards.ai, a save written whenever the game
 asks) on virtual time (a step per handheld every 33 ms) over host_tools.duel.faults.FaultCable
 (bytes corrupted, dropped and duplicated), pulled `--unplug` times for 0.1 to 20 s and with
 `--restart` restarts of a random side from its last save, at random points of the game. In a

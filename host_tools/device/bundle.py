@@ -4,8 +4,8 @@ Layout (paths as they are on the handheld):
   /main.py                 firmware/main.py as source (MicroPython runs main.py at boot)
   /board.txt               the board's name; main.py reads it
   /boards/<board>.mpy      the board module, compiled
-  /lib/<package>/*.mpy     the firmware's packages (core, link, battleship, linkbattle,
-                           express, cards, torpedo), compiled; catalogs/ is never shipped
+  /lib/<package>/*.mpy     the firmware's packages (core, link, battleship, express, cards,
+                           torpedo; a game's cable/ inside it), compiled; catalogs/ is never shipped
   /lib/adafruit_ssd1306.mpy, /lib/adafruit_bus_device/*.mpy
                            the OLED driver and its bus module from the pinned .venv
 Beside them in build/device/ (not copied to the handheld):
