@@ -43,6 +43,16 @@ def test_every_game_module_resumes_its_own_saves():
         assert 0x41 <= m[TAG] <= 0x5A  # a capital letter, as the saves are tagged
 
 
+def test_saves_from_before_the_cable_moved_into_its_game_resume_in_the_game_now():
+    """A save names its mode by its first byte, never by a module: the tags on flash before
+    issue 44 (b"L" Link battle, b"X" Express, b"D" the card game over the cable, b"T" Torpedo
+    Attack in both slots) are resumed by the modules the cable games live in now."""
+    assert modes.RESUME[0x4C] == "battleship.cable.ui"
+    assert modes.RESUME[0x58] == "express.cable.ui"
+    assert modes.RESUME[0x44] == "cards.cable.ui"
+    assert modes.RESUME[0x54] == "torpedo.ui"
+
+
 def test_a_saved_game_is_called_by_its_modes_name():
     assert modes.name("link_cards") == modes.row("link_cards")[NAME] == "lc_saved"
     assert modes.name("link_express") == "lx_saved"

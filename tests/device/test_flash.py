@@ -200,6 +200,31 @@ def test_a_handheld_with_the_flat_layout_gets_the_packages_and_loses_the_flat_fi
     assert fake.files()[0]["/saves/keep.bin"] == SAVE
 
 
+def test_an_install_from_before_the_cable_moved_into_its_game_loses_the_old_packages(tmp_path):
+    """Until issue 44 each cable game had a package of its own (/lib/linkbattle, /lib/linkexpress,
+    /lib/linkcards; Torpedo's /lib/torpedo/cable.mpy, link_game.mpy ...), listed in the install's
+    file list: flashing the new layout deletes every one of them (no stale module beside the new
+    ones), the folders they emptied go, the games come in as <game>/cable/, the saves stay."""
+    fake = FakeMpremote(tmp_path)
+    fake.put("/saves/g_link_battle", SAVE)
+    old = ["/lib/linkbattle/game.mpy", "/lib/linkbattle/ui.mpy", "/lib/linkexpress/game.mpy",
+           "/lib/linkcards/table.mpy", "/lib/torpedo/cable.mpy", "/lib/torpedo/link_game.mpy"]
+    listing = ""
+    for path in old:
+        data = b"M\x06 the old layout " + path.encode()
+        fake.put(path, data)
+        listing += "%s %s\n" % (hashlib.sha256(data).hexdigest(), path)
+    fake.put("/.broadside", listing.encode())
+    result = _installer(fake, tmp_path).run()
+    files = _install_files(fake)
+    for path in old:
+        assert path not in files and path in result["removed"], path
+    for game in ("battleship", "express", "cards", "torpedo"):
+        assert "/lib/%s/cable/game.mpy" % game in files and "/lib/%s/cable/ui.mpy" % game in files
+    assert not [p for p in fake.files()[0] if p.startswith("/lib/link") and not p.startswith("/lib/link/")]
+    assert fake.files()[0]["/saves/g_link_battle"] == SAVE
+
+
 def test_a_manifest_naming_saves_never_deletes_them(installed, tmp_path):
     fake, _, _ = installed
     files, _ = fake.files()

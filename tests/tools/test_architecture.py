@@ -93,9 +93,31 @@ def test_firmware_holds_main_and_packages_only():
     assert not loose, "put these modules in a package: %s" % loose
     packages = [d for d in os.listdir(FIRMWARE) if os.path.isdir(os.path.join(FIRMWARE, d))]
     packages = [d for d in packages if d != "__pycache__"]
-    assert {"core", "link", "battleship", "express", "cards", "torpedo"} <= set(packages), packages
-    for d in packages:  # a package without __init__.py: nothing to run, nothing in the heap but its name
-        assert not os.path.exists(os.path.join(FIRMWARE, d, "__init__.py")), d
+    assert sorted(packages) == ["battleship", "cards", "core", "express", "link", "torpedo"], packages
+    for folder, dirs, _files in os.walk(FIRMWARE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        # a package without __init__.py: nothing to run, nothing in the heap but its name
+        assert not os.path.exists(os.path.join(folder, "__init__.py")), folder
+
+
+def test_every_game_holds_its_cable_opponent_under_the_same_names():
+    """One package per game, the cable inside it as the CPU is: <game>/cable/ with `game` (its
+    side of the protocol), `ui` (the cable mode's entry) and, where the save is its own, `save`;
+    the modes' rows start the cable games from there."""
+    from core.modes import MODES, MODULE
+
+    for game in ("battleship", "express", "cards", "torpedo"):
+        cable = os.path.join(FIRMWARE, game, "cable")
+        names = sorted(f[:-3] for f in os.listdir(cable) if f.endswith(".py"))
+        assert "game" in names and "ui" in names, (game, names)
+        assert os.path.exists(os.path.join(cable, "save.py")) or game == "torpedo", game  # its match's
+        loose = [f for f in os.listdir(os.path.join(FIRMWARE, game)) if f.startswith(("link_", "cable_"))]
+        assert not loose, (game, loose)
+    starts = [m[MODULE] for m in MODES]
+    for module in starts:
+        parts = module.split(".")
+        assert parts[-1] == "ui" and parts[0] in ("battleship", "express", "cards", "torpedo"), module
+    assert {"battleship.cable.ui", "express.cable.ui", "cards.cable.ui"} <= set(starts), starts
 
 
 def test_no_import_cycles_anywhere():
