@@ -168,7 +168,7 @@ class Battle(ui.Screen):
             if btn.pressed(A | B | _ARROWS):
                 self.skip(app)
                 if self.state == AIM and btn.pressed(_ARROWS):
-                    self.move(app, btn)
+                    gridview.aim(self, app, btn)
             elif ticks_diff(app.now, self.due) >= 0:
                 self.tick(app)
             elif self.state != HOLD:
@@ -188,18 +188,11 @@ class Battle(ui.Screen):
                 app.push(Paused(self))
             return
         if btn.pressed(_ARROWS):
-            self.move(app, btn)
+            gridview.aim(self, app, btn)
         elif btn.pressed(A):
             self.fire(app)
         elif btn.pressed(B):
             self.view = OWN
-            app.redraw()
-
-    def move(self, app, btn):
-        r, c = gridview.step(self.cur // SIZE, self.cur % SIZE, btn)
-        if r * SIZE + c != self.cur:
-            self.cur = r * SIZE + c
-            self.coord = gridview.name(r, c)
             app.redraw()
 
     def fire(self, app):

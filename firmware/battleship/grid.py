@@ -77,6 +77,16 @@ def step(row, col, btn, wrap=True):
     return min(max(row, 0), SIZE - 1), min(max(col, 0), SIZE - 1)
 
 
+def aim(screen, app, btn):
+    """A battle screen's aim one cell on for this frame's arrow press (step(), across the edges):
+    screen.cur the cell, screen.coord its name ("D-4"), drawn again when it moved."""
+    r, c = step(screen.cur // SIZE, screen.cur % SIZE, btn)
+    if r * SIZE + c != screen.cur:
+        screen.cur = r * SIZE + c
+        screen.coord = name(r, c)
+        app.redraw()
+
+
 def name(row, col):
     """The coordinate as the rule sheet calls it: 'D-4'."""
     return "%s-%d" % (ROW_NAMES[row], col + 1)

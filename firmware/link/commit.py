@@ -162,9 +162,7 @@ def coin(m, msg=None):
     the toss begins, our commitment goes out, and m.coin is the coin until it lands. coin(m, msg),
     the peer's coin message (M_COIN_COMMIT or M_COIN_REVEAL) while it is in the air (a lie
     raises CheatError): its commitment is answered with our opening, -1 (still in the air); its
-    opening lands the coin: who starts (0 or 1), m.game_id set and m.coin gone. (One function,
-    and a name the games already hold: on a port that makes names in the heap, two more names
-    put Torpedo over the cable past a doubling of the table of names, +14.6 KB at 192 KB.)"""
+    opening lands the coin: who starts (0 or 1), m.game_id set and m.coin gone."""
     if msg is None:
         link = m.link
         m.coin = CoinFlip(link.role, link.stream, m.rand)

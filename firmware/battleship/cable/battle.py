@@ -70,7 +70,7 @@ class Battle(ui.Screen):
         elif self.view == TARGET:
             if g.my_turn():
                 if btn.pressed(_ARROWS):
-                    self.move(app, btn)
+                    gridview.aim(self, app, btn)
                 elif btn.pressed(A):
                     self.fire(app)
         elif btn.pressed(A) and (g.turn == ME or s.status != ST_OPEN):
@@ -105,13 +105,6 @@ class Battle(ui.Screen):
         on = age >= SHOW_MS or (age // BLINK_MS) & 1 == 0
         if on != self.boxed:
             self.boxed = on
-            app.redraw()
-
-    def move(self, app, btn):
-        r, c = gridview.step(self.cur // SIZE, self.cur % SIZE, btn)
-        if r * SIZE + c != self.cur:
-            self.cur = r * SIZE + c
-            self.coord = gridview.name(r, c)
             app.redraw()
 
     def advance(self):

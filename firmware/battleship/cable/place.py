@@ -37,7 +37,7 @@ class Placing(placing.Placement):
     hint = staticmethod(hint)
     lines = staticmethod(lines)
     name = staticmethod(ship_name)
-    _breakable = staticmethod(_breakable)
+    breakable = staticmethod(_breakable)
 
     def __init__(self, s, seed=0):
         self.s = s
