@@ -177,6 +177,16 @@ def test_module_dropped_from_firmware_is_removed_but_saves_stay(tmp_path):
     assert fake.files()[0]["/saves/keep2.bin"] == SAVE
 
 
+def _old_install(fake, paths):
+    """An older files install on the fake handheld: these files, and the file list naming them."""
+    listing = ""
+    for path in paths:
+        data = b"M\x06 an older install's " + path.encode()
+        fake.put(path, data)
+        listing += "%s %s\n" % (hashlib.sha256(data).hexdigest(), path)
+    fake.put("/.broadside", listing.encode())
+
+
 def test_a_handheld_with_the_flat_layout_gets_the_packages_and_loses_the_flat_files(tmp_path):
     """Before the packages every module lay flat in /lib (/lib/bs_engine.mpy ...), listed in the
     install's file list: flashing the packages deletes them through the same power-cut-safe
@@ -184,12 +194,7 @@ def test_a_handheld_with_the_flat_layout_gets_the_packages_and_loses_the_flat_fi
     fake = FakeMpremote(tmp_path)
     fake.put("/saves/keep.bin", SAVE)
     flat = ["/lib/app.mpy", "/lib/bs_engine.mpy", "/lib/lk_ui.mpy", "/lib/ta_cable.mpy", "/main.py"]
-    listing = ""
-    for path in flat:
-        data = b"M\x06 the old flat " + path.encode()
-        fake.put(path, data)
-        listing += "%s %s\n" % (hashlib.sha256(data).hexdigest(), path)
-    fake.put("/.broadside", listing.encode())
+    _old_install(fake, flat)
     result = _installer(fake, tmp_path).run()
     files = _install_files(fake)
     for path in flat[:-1]:
@@ -204,17 +209,12 @@ def test_an_install_from_before_the_cable_moved_into_its_game_loses_the_old_pack
     """Until issue 44 each cable game had a package of its own (/lib/linkbattle, /lib/linkexpress,
     /lib/linkcards; Torpedo's /lib/torpedo/cable.mpy, link_game.mpy ...), listed in the install's
     file list: flashing the new layout deletes every one of them (no stale module beside the new
-    ones), the folders they emptied go, the games come in as <game>/cable/, the saves stay."""
+    ones), the games come in as <game>/cable/, the saves stay."""
     fake = FakeMpremote(tmp_path)
     fake.put("/saves/g_link_battle", SAVE)
     old = ["/lib/linkbattle/game.mpy", "/lib/linkbattle/ui.mpy", "/lib/linkexpress/game.mpy",
            "/lib/linkcards/table.mpy", "/lib/torpedo/cable.mpy", "/lib/torpedo/link_game.mpy"]
-    listing = ""
-    for path in old:
-        data = b"M\x06 the old layout " + path.encode()
-        fake.put(path, data)
-        listing += "%s %s\n" % (hashlib.sha256(data).hexdigest(), path)
-    fake.put("/.broadside", listing.encode())
+    _old_install(fake, old)
     result = _installer(fake, tmp_path).run()
     files = _install_files(fake)
     for path in old:
