@@ -1,5 +1,5 @@
 """Battleship and Salvo screens in representative states, for the layout
-tests and the PNG review (python -m host_tools.sim.screens battleship.ui). Loaded only
+tests and the PNG review (python -m host_tools.sim.screens battleship). Loaded only
 by battleship.ui.catalog(), never during a game."""
 
 from battleship.battle import CPU_FIRES, END, OWN, Battle, Paused

@@ -1,5 +1,5 @@
 """The card game's screen catalogue: every screen in a representative state, for the layout
-tests (tests/core/test_screens.py) and the PNG review (python -m host_tools.sim.screens cards.ui).
+tests (tests/core/test_screens.py) and the PNG review (python -m host_tools.sim.screens cards).
 
 Positions come from seeded games the sensible CPU plays against itself, so
 they are the same on CPython and MicroPython. They are replayed first; then

@@ -1,5 +1,5 @@
 """The card game over the cable: its screens in representative states, for the layout tests and
-the PNG review (python -m host_tools.sim.screens cards.cable.ui). In play the screens are the card
+the PNG review (python -m host_tools.sim.screens link_cards). In play the screens are the card
 game's own (cards.game's GameScreen as cards.cable.ui.Cable); what only the cable has is here
 beside them: the link's screens, the coin, the shuffle and the deal (no hand), their turn, their
 play named, the end being checked and checked (both grids revealed), a cheat, a forfeit. The

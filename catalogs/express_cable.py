@@ -1,5 +1,5 @@
 """Link Express screens in representative states, for the layout tests and the PNG review
-(python -m host_tools.sim.screens express.cable.ui): games set up by hand over a stand-in link that
+(python -m host_tools.sim.screens link_express): games set up by hand over a stand-in link that
 reports a status and sends nothing. In play the screens are Express's own (express.game's
 GameScreen as express.cable.ui.Cable); what only the cable has is catalogued beside them: the link's
 screens, the coin and its result, waiting for the other fleet, the other side's turn, the cable

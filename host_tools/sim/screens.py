@@ -3,6 +3,9 @@
     python -m host_tools.sim.screens [PREFIX]   -> build/screens/<name>-<lang>.png
                                                and build/screens/all.png
 
+PREFIX: the start of the screens' names (home, battleship, link_battle, express, link_express,
+cards, link_cards, torpedo: the mode keys, tests/kit/screens.py short(); or more of a name).
+
 The screens come from the catalogues in catalogs/ (see tests/kit/screens.py),
 drawn by the real firmware under the MicroPython unix port, from the game's ROMFS image. Look at them:
 a screen that is hard to read is a bug.
