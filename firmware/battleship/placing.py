@@ -102,16 +102,17 @@ class Placement(ui.Screen):
 
     sel = 0  # the menu's row
 
-    # The panel right of the grid, as Link battle and Torpedo Attack draw it (draw()): at x,
-    # w px wide. The game gives its words, `items` (the menu: Start, Shuffle, By hand, Quit) and
-    # `keys` (the title, the hints while picking and while placing, and why a ship may not go:
-    # off the grid, overlapping a ship, touching one), its header(fb, s), hint(fb, key),
+    # The panel right of the grid, as Link battle and Torpedo Attack draw it (draw()). The game
+    # gives where it is (x, w: its layout's panel), its words, `items` (the menu: Start,
+    # Shuffle, By hand, Quit) and `keys` (the title, the hints while picking and while placing,
+    # and why a ship may not go: off the grid, overlapping a ship, touching one), its
+    # header(fb, s), hint(fb, key),
     # lines(fb, s, x, y, px, most) and name(ship, px), and where a ship's name may break
     # (breakable(name)). Whole keys, none made as it draws: a panel that joined a prefix to
     # each key as it drew measured 14.1 KB more at Torpedo over the cable's peak on the unix
     # port (bench memory).
-    x = 63
-    w = 65
+    x: int
+    w: int
     items: "Any"
     keys: "Any"
     header: "Any"

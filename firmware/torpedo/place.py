@@ -23,6 +23,8 @@ _PANEL_W = const(65)
 class Placement(placing.Placement):
     ta_game = True  # closed with the game (torpedo.cable.ui.leave)
     # the panel (placing.Placement.draw) in Torpedo Attack's words
+    x = _PANEL_X
+    w = _PANEL_W
     items = ("ta_start", "ta_shuffle", "ta_by_hand", "ta_quit")
     keys = ("ta_place", "ta_h_pick", "ta_h_place", "ta_off", "ta_overlaps", "ta_touches")
     header = staticmethod(header)

@@ -12,7 +12,7 @@ Start commits the fleet (battleship.cable.game.commit) and goes to the battle.
 
 from battleship import grid as gridview
 from battleship import placing
-from battleship.cable.view import GRID_X, GRID_Y, K_PLACE, PANEL_W, header, hint, lines, ship_name
+from battleship.cable.view import GRID_X, GRID_Y, K_PLACE, PANEL_W, PANEL_X, header, hint, lines, ship_name
 from core import font
 from core.prng import Rng
 from core.strings import t
@@ -31,6 +31,8 @@ def _breakable(name):
 
 class Placing(placing.Placement):
     # the panel (placing.Placement.draw) in Link battle's words
+    x = PANEL_X
+    w = PANEL_W
     items = ("lk_start", "lk_shuffle", "lk_by_hand", "lk_quit")
     keys = ("lk_place", "lk_h_pick", "lk_h_place", "lk_off", "lk_overlaps", "lk_touches")
     header = staticmethod(header)
