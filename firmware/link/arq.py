@@ -22,8 +22,10 @@ from core.compat import const, ticks_diff
 from link.frame import D_DUP, D_FULL, D_ORDER, D_STATE, MAX_PAYLOAD, copy_bytes
 
 _M16 = const(0xFFFF)
-_SNAP_FORMAT = const(1)
-_SNAP_HEAD = const(22)
+_SNAP_FORMAT = const(2)  # 2: the bank and the claim (1, read too: neither)
+_SNAP_HEAD = const(26)
+_SNAP_HEAD_1 = const(22)
+_CLAIMED = const(4)  # snapshot byte 9: this side claimed the win (docs/link-protocol.md 5.7)
 
 
 def _u32(b, i):
@@ -62,6 +64,8 @@ class Arq:
         self.clear()
 
     def clear(self):
+        self.claimed = False  # this side claimed the win: the game is over, the stream never opens again
+        self.bank = 0  # ms of the peer's time bank spent (link.match keeps it; saved with the stream)
         self.tx_base = self.tx_sent = self.tx_high = self.tx_next = 0
         self.rx_read = self.rx_got = 0
         self.ack_due = False
@@ -203,10 +207,11 @@ class Arq:
         b[0] = _SNAP_FORMAT
         if self.stream is not None:
             b[1:9] = self.stream
-            b[9] = 1 | (self.role << 1)
+            b[9] = 1 | (self.role << 1) | (_CLAIMED if self.claimed else 0)
         _put32(b, 10, self.tx_base)
         _put32(b, 14, self.tx_next)
         _put32(b, 18, self.rx_read)
+        _put32(b, 22, self.bank)
         f.write(b)
         n = _SNAP_HEAD
         one = self._one
@@ -227,20 +232,23 @@ class Arq:
 
     def restore(self, b):
         """Load a snapshot(); raises ValueError if it is damaged."""
-        if len(b) < _SNAP_HEAD or b[0] != _SNAP_FORMAT:
+        head = _SNAP_HEAD if len(b) and b[0] == _SNAP_FORMAT else _SNAP_HEAD_1  # an older save: format 1
+        if len(b) < head or b[0] > _SNAP_FORMAT or b[0] < 1:
             raise ValueError("bad link snapshot")
         self.clear()
         if b[9] & 1:
             self.stream = bytes(b[1:9])
             self.role = (b[9] >> 1) & 1
+            self.claimed = bool(b[9] & _CLAIMED)
         else:
             self.stream = None
+        self.bank = _u32(b, 22) if head == _SNAP_HEAD else 0
         base = _u32(b, 10)
         nxt = _u32(b, 14)
         if nxt < base or nxt - base > self.tx_slots:
             raise ValueError("bad link snapshot")
         self.tx_base = self.tx_sent = self.tx_high = self.tx_next = base
-        i = _SNAP_HEAD
+        i = head
         for _ in range(nxt - base):
             if i >= len(b) or i + 1 + b[i] > len(b) or b[i] > MAX_PAYLOAD:
                 raise ValueError("bad link snapshot")

@@ -52,6 +52,8 @@ ST_MISMATCH = const(5)  # the saved games differ (Link.mismatch says how)
 ST_OPEN = const(6)  # linked, messages flow
 M_OTHER_GAME = const(1)  # Link.mismatch: the two sides hold different games (or one holds none)
 M_OUT_OF_STEP = const(2)  # ... the same game, but one side's save is older than the other allows
+M_FORGED = const(3)  # ... the peer's counters say it read or sent what this side's own save never held
+M_CLAIMED = const(4)  # ... a side claimed the win (Link.peer_claimed: the other one): the game is over
 
 FW = (1, 0, 0)  # this firmware's version, sent in HELLO (link.session.Link's default)
 D_ORDER = const(6)  # link.frame.D_ORDER: DATA that came ahead of one the line lost
@@ -59,6 +61,14 @@ _FORFEIT_MS = const(30000)  # silent this long where it owes a message: the peer
 # ... and this long while a message of ours is unacknowledged besides: a noisy line can hold one
 # back for more than 30 s, but not a live line for 90 s (docs/link-protocol.md 10)
 _REFUSED_MS = const(90000)
+# One owed message: this long of open link at most, whatever kept the clocks above starting again
+# (damaged frames, DATA out of order: a noisy line, or junk). Sized from the fault benches' honest
+# games (docs/link-protocol.md 10.2)
+_HARD_MS = const(180000)
+# The peer's time bank: its owed messages' waits over the whole game, as a chess clock (a person
+# thinking never counts). Sized from the fault benches' honest games (docs/link-protocol.md 10.2)
+_BANK_MS = const(300000)
+_CLAIM_MS = const(60000)  # the cable silent this long where the peer owes a message: A claims the win (5.7)
 _WAIT_MS = const(1000)  # a message of ours unacknowledged this long: "waiting for the other handheld"
 _PARTS_AHEAD = const(4)  # commitment parts queued unacknowledged at most (the link's window)
 
@@ -97,6 +107,7 @@ class Match:
     def __init__(self):
         self.out = []  # messages (or an int: the next part of our commitment) waiting for the link
         self.timer = 0  # ms the peer has owed us a message, as the clock counts it (not saved)
+        self.hard = 0  # ... the same, started again only by a message of its (the hard limit)
         self.ev = 0  # EV bits since the screens last looked
         self._dirty = False  # the game changed outside the link: save
         self.saved = False  # this frame saved: load no screen before the next (Link battle)
@@ -168,21 +179,48 @@ class Match:
         # DATA of its that the line damaged (a frame longer than any ACK or HELLO: a big
         # message on a noisy line can take longer than the clock) starts it again (the peer,
         # or the line, is moving); a pulled cable (no frame at all) stops it.
+        #
+        # Two more bounds are never started again by anything but a message of the peer's: the
+        # hard limit on one owed message (damaged frames and DATA out of order cannot hold it
+        # off for ever) and the peer's time bank, its owed time over the whole game (saved with
+        # the stream: slow-walking every message just inside the clock spends it).
         heard = link.drops[D_ORDER] + link.acked + link.big  # all only grow: a change is moving
-        if not self.owed() or heard != self._heard:
+        owed = self.owed() and not self.done()
+        if not owed:
+            self.hard = 0
+        if not owed or heard != self._heard:
             self.timer = 0
             self._heard = heard
-        elif st == ST_OPEN and self._now is not None:
-            self.timer += ticks_diff(now, self._now)
-            if self.timer >= (_REFUSED_MS if link.unacked() else _FORFEIT_MS):
+        if owed and st == ST_OPEN and self._now is not None:
+            dt = ticks_diff(now, self._now)
+            self.timer += dt
+            self.hard += dt
+            link.bank += dt
+            if (self.timer >= (_REFUSED_MS if link.unacked() else _FORFEIT_MS) or self.hard >= _HARD_MS
+                    or link.bank >= _BANK_MS):
                 self._dirty = True
                 ev |= self._caught(None)
         self._now = now
         return ev
 
+    def claimable(self):
+        """The peer owes a message and the cable has been silent _CLAIM_MS (no valid frame: pulled,
+        or only junk): the player may claim the win (link.screen; docs/link-protocol.md 5.7)."""
+        link = self.link
+        quiet = self.status == ST_UNPLUGGED and link.quiet_ms() >= _CLAIM_MS
+        return quiet and self.owed() and not self.done()
+
+    def claim(self):
+        """The win claimed: the other left (claimable()), or came back behind its own save or with
+        counters this side's save contradicts (5.6). The game ends here as won by forfeit, saved;
+        the link tells the other side (its RESUME says so from now on)."""
+        self.link.claim()
+        self._dirty = True
+        self.ev |= self._caught(None)
+
     def read(self, m):
         """One message of the peer's into the game; a bad one ends it as a caught cheat."""
-        self.timer = 0  # the peer spoke: the clock starts again
+        self.timer = self.hard = 0  # the peer spoke: the clock starts again
         self._dirty = True
         try:
             return self.take(m)
@@ -212,6 +250,16 @@ class Match:
             out.pop(0)
 
     # -- saving ----------------------------------------------------------------------
+    def forget(self, app, slot, peer=None):
+        """The ended game leaves Continue (and the peer's commitments' file, peer): unless this
+        side claimed the win (5.7). A claimed game's save stays until a new game replaces it,
+        so that the other handheld, back later, is told: the claimant's save wins the RESUME."""
+        if self.link.claimed:
+            return
+        app.clear_game(slot)
+        if peer is not None:
+            app.clear_save(peer)
+
     def needs_save(self):
         """Something sent, taken or changed since the last save: save before the next poll."""
         if not (self._dirty or self.link.needs_save):

@@ -20,7 +20,18 @@ from core import strings, ui
 from core.hal import RIGHT, A
 from core.strings import t
 from core.wordlist import Words
-from link.match import FW, M_OUT_OF_STEP, ST_MISMATCH, ST_OPEN, ST_RULES, ST_SYNCING, ST_UNPLUGGED, ST_VERSION
+from link.match import (
+    FW,
+    M_CLAIMED,
+    M_FORGED,
+    M_OUT_OF_STEP,
+    ST_MISMATCH,
+    ST_OPEN,
+    ST_RULES,
+    ST_SYNCING,
+    ST_UNPLUGGED,
+    ST_VERSION,
+)
 
 # the link's words, one table a language
 _EN = """
@@ -39,6 +50,10 @@ ln_peer_saved=The other handheld is going on with a saved game: start a new one 
 ln_out_of_step=The two saves are out of step.
 ln_behind=This handheld's is the older: the other decides, a new game or the win.
 ln_ahead=The other handheld came back with an older save of this game.
+ln_forged=Cheat caught: the other handheld's counters claim messages this one never sent or took.
+ln_left=The other handheld owes a move and has been silent for %d s.
+ln_claimed_them=The other handheld claimed the win: this one was silent too long where it owed a move.
+ln_claimed_us=This handheld claimed the win: the other had left.
 ln_coin=Tossing the coin...
 ln_waiting=Waiting for the other handheld...
 ln_cheat=Cheat caught!
@@ -51,6 +66,7 @@ ln_hint_leave=B:leave
 ln_hint_rules=A:play that B:leave
 ln_hint_new=A:new game B:leave
 ln_hint_claim=A:win >:new game B:leave
+ln_hint_left=A:claim the win B:leave
 ln_hint_menu=B:menu
 ln_hint_now=B:leave now
 """
@@ -71,6 +87,10 @@ ln_peer_saved=A másik készülék egy mentett játékot folytatna: ott indíts 
 ln_out_of_step=A két mentés nincs összhangban.
 ln_behind=Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.
 ln_ahead=A másik készülék a játszma egy régebbi mentésével tért vissza.
+ln_forged=Csalás: a másik készülék számlálói ennek soha el nem küldött vagy át nem vett üzeneteit állítják.
+ln_left=A másik készülék következne, de %d másodperce hallgat.
+ln_claimed_them=A másik készülék győzelmet kért: ez túl sokáig hallgatott, amikor következett.
+ln_claimed_us=Ez a készülék győzelmet kért: a másik elment.
 ln_coin=Pénzfeldobás...
 ln_waiting=Várom a másik készüléket...
 ln_cheat=Csalás lebukott!
@@ -83,6 +103,7 @@ ln_hint_leave=B:kilép
 ln_hint_rules=A:legyen az B:kilép
 ln_hint_new=A:új játék B:kilép
 ln_hint_claim=A:győzelem >:új B:kilép
+ln_hint_left=A:győzelem B:kilép
 ln_hint_menu=B:menü
 ln_hint_now=B:kilép most
 """
@@ -110,12 +131,18 @@ def text(m):
     if st == ST_MISMATCH:
         if not m.has_game():  # the other handheld resumes a game this one does not hold
             return t("ln_peer_saved"), "ln_hint_leave"
+        if link.mismatch == M_CLAIMED:  # the game is over: A a new game (the claimant's game has ended)
+            return t("ln_claimed_them" if link.peer_claimed else "ln_claimed_us"), "ln_hint_new"
+        if link.mismatch == M_FORGED:  # counters our own save contradicts: a lie, named (5.6)
+            return t("ln_out_of_step") + " " + t("ln_forged") + " " + t("ln_void"), "ln_hint_new"
         if link.mismatch == M_OUT_OF_STEP:  # one side came back with an older save
             if link.behind:  # ours: the other handheld decides (we cannot void what we saw)
                 return t("ln_out_of_step") + " " + t("ln_behind"), "ln_hint_leave"
             return t("ln_out_of_step") + " " + t("ln_ahead"), "ln_hint_claim"
         return t("ln_other_saved" if link.peer_has_game else "ln_other_new"), "ln_hint_new"
     if st == ST_UNPLUGGED:
+        if m.claimable():  # the other left where it owes a move: A claims the win (5.7)
+            return t("ln_unplugged") + " " + t("ln_left") % (link.quiet_ms() // 1000), "ln_hint_left"
         return t("ln_unplugged") + " " + t("ln_check_cable"), "ln_hint_leave"
     if st == ST_SYNCING:
         return t("ln_syncing"), "ln_hint_leave"
@@ -127,7 +154,9 @@ def update(app, m):
     rules (while our game has not begun), or starts a new game on both (saves that do not
     match). Saves out of step: the side with the newer save decides, A claims the win (the
     other came back behind a coin, a roll or a deal it had seen: it may not void the game),
-    RIGHT a new game; the side behind can only leave. True when it did any of these."""
+    RIGHT a new game; the side behind can only leave. Counters our own save contradicts (a cheat
+    named), or a game the other claimed: A a new game. The cable silent where the other owes a
+    move (m.claimable()): A claims the win. True when it did any of these."""
     link = m.link
     st = link.status()
     btn = app.buttons
@@ -138,14 +167,15 @@ def update(app, m):
         if link.behind:
             return False
         if a:
-            m._dirty = True  # saved: the game ended here
-            m.ev |= m._caught(None)  # won by forfeit (link.match: as a peer silent where it owes)
+            m.claim()  # won by forfeit, saved; the other side is told (link.match)
         elif btn.pressed(RIGHT):
             m.new_game(app)
         else:
             return False
     elif st == ST_MISMATCH and m.has_game() and a:
         m.new_game(app)
+    elif st == ST_UNPLUGGED and a and m.claimable():
+        m.claim()
     else:
         return False
     app.redraw()

@@ -37,6 +37,8 @@ from link.frame import (
 )
 from link.match import (  # noqa: F401  (status() values and mismatch reasons, for the games)
     FW,
+    M_CLAIMED,
+    M_FORGED,
     M_OTHER_GAME,
     M_OUT_OF_STEP,
     ST_CONNECTING,
@@ -73,6 +75,7 @@ _RESUME_LEN = const(21)
 _NEED_REPLY = const(1)
 _ROLE = const(2)  # RESUME flags: the sender's role in its stream
 _USED = const(4)  # ... and its stream has opened on its side (a game, not a proposal)
+_CLAIMED = const(8)  # ... and its side claimed the win (the other left): the game is over (5.7)
 _REPLY = const(1)  # _want_hello / _want_resume: answer the peer
 _PROBE = const(2)  # ... or ask it (a HELLO asks only while not linked, 3.2)
 _ZERO4 = b"\x00\x00\x00\x00"
@@ -144,6 +147,7 @@ class Link:
         self.peer_has_game = False
         self.mismatch = _M_NONE
         self.behind = False  # out of step (M_OUT_OF_STEP): this side's save is the older one
+        self.peer_claimed = False  # M_CLAIMED: the other side claimed the win (else this one did)
         self._foreign_ms = None
         self._now = now_ms
         self._heard_ms = now_ms
@@ -244,6 +248,38 @@ class Link:
             self._fresh_stream()
             self._phase = _PH_SYNC
             self._want_resume = _PROBE
+
+    def claim(self):
+        """This side claims the win (the other left: docs/link-protocol.md 5.7). Saved with the
+        stream; every RESUME says so from now on, and the stream never opens again: the link
+        asks for the peer's RESUME at once, so a cable plugged back in tells the other side."""
+        self.arq.claimed = True
+        self.needs_save = True
+        if self._phase >= _PH_SYNC:
+            self._claimed(False)
+            self._want_resume = _PROBE
+
+    def _claimed(self, theirs):
+        self._phase = _PH_MISMATCH
+        self.mismatch = M_CLAIMED
+        self.peer_claimed = theirs
+
+    @property
+    def claimed(self):
+        return self.arq.claimed
+
+    @property
+    def bank(self):
+        """ms of the peer's time bank spent (link.match counts it; saved with the stream)."""
+        return self.arq.bank
+
+    @bank.setter
+    def bank(self, ms):
+        self.arq.bank = ms
+
+    def quiet_ms(self):
+        """ms since the last valid frame of the peer's (as of the last poll)."""
+        return ticks_diff(self._now, self._heard_ms)
 
     def set_rules(self, rules):
         """Change the rules offered in HELLO (e.g. accept peer_rules after ST_RULES)."""
@@ -369,7 +405,8 @@ class Link:
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
             probe = self._want_resume == _PROBE
-            c[20] = (_NEED_REPLY if probe else 0) | (_ROLE if arq.role else 0) | (_USED if self._used else 0)
+            f = (_ROLE if arq.role else 0) | (_USED if self._used else 0) | (_CLAIMED if arq.claimed else 0)
+            c[20] = (_NEED_REPLY if probe else 0) | f
             self._want_resume = 0
             n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
             if probe:
@@ -564,20 +601,32 @@ class Link:
         self.peer_has_game = bool(used)
         if stream != self.arq.stream and not self._give_way(stream, used, b[p + 20] & _ROLE):
             return
-        behind = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
-        if self._phase == _PH_OPEN and behind:
-            self.drops[D_STATE] += 1  # a late copy of a RESUME we already applied
+        claimed = self.arq.claimed or b[p + 20] & _CLAIMED
+        if self._phase == _PH_OPEN and not claimed:
+            self.drops[D_STATE] += 1  # a late copy of a RESUME we already applied (answered, if asked)
             return
-        if behind:
+        behind = self.arq.resume(_u32(b, p + 8), _u32(b, p + 12), _u32(b, p + 16))
+        if behind == 1 and self._used:
+            # A side that holds its game (its own save, written before anything left: 5.2) is
+            # never behind on the peer's word: counters that say it read what we never sent, or
+            # had our acknowledgement of what we never took, are a lie, named (5.6)
             self._phase = _PH_MISMATCH
-            # out of step: one side came back with an older save of this game, or none
-            # (behind: 1 this one, 2 the other; the side ahead decides: link.screen)
+            self.mismatch = M_FORGED
+            self.behind = False
+        elif claimed:
+            # a side claimed the win (5.7): the game is over, the stream never opens again; the
+            # claimant's save wins (a later RESUME of the same stream finds it here)
+            self._claimed(not self.arq.claimed)
+        elif behind:
+            # out of step: the peer came back with an older save of this game (2), or this side
+            # with none (1): the side ahead decides (link.screen)
+            self._phase = _PH_MISMATCH
             self.mismatch = M_OUT_OF_STEP
             self.behind = behind == 1
-            return
-        self.mismatch = _M_NONE
-        self._phase = _PH_OPEN
-        self._used = True
+        else:
+            self.mismatch = _M_NONE
+            self._phase = _PH_OPEN
+            self._used = True
 
     def _give_way(self, stream, used, role):
         """The peer's RESUME names another stream. A stream that never opened on its side is only a

@@ -160,7 +160,9 @@ def goes_on(app, m):
         m.caught(app)
         return False
     # saves that differ, another version or other rules mid-game: only the player can settle it
-    if m.cable and m.stage >= _PLACE and m.link.status() in (_ST_VERSION, _ST_RULES, _ST_MISMATCH) and \
+    # (and the cable silent where the rival owes a move: the player may claim the win)
+    st = m.link.status() if m.cable else 0
+    if m.cable and m.stage >= _PLACE and (st in (_ST_VERSION, _ST_RULES, _ST_MISMATCH) or m.claimable()) and \
             not getattr(app.top(), "modal", False):
         need(app, "torpedo.cable.ui")
         app.push(load("torpedo.cable.ui").LinkScreen(m, True))  # only the player can settle this

@@ -50,7 +50,8 @@ _SCRATCH = {"port", "_framer", "_out", "_ctl", "_chunk", "_rand"}
 _COPIED = {
     "fw", "rules", "baud", "drops", "_deframer", "arq", "rto_ms", "_rate", "_credit", "_out_len",
     "_out_pos", "nonce", "peer_nonce", "sid", "sid_in", "_est", "_phase", "_sess_stream", "peer_fw",
-    "peer_version", "peer_rules", "_used", "_gone", "peer_has_game", "mismatch", "behind", "_foreign_ms",
+    "peer_version", "peer_rules", "_used", "_gone", "peer_has_game", "mismatch", "behind", "peer_claimed",
+    "_foreign_ms",
     "_now", "_heard_ms",
     "_sent_ms", "_timer_ms", "_want_hello", "_want_resume", "needs_save", "frames_tx", "frames_rx",
     "bytes_tx", "bytes_rx",

@@ -20,6 +20,9 @@ class StubLink:
     mismatch = 0
     peer_has_game = False
     behind = False
+    peer_claimed = False
+    claimed = False
+    bank = 0  # Link.bank: the peer's time bank spent (link.match counts it)
 
     def __init__(self, role):
         self.role = role
@@ -61,6 +64,12 @@ class StubLink:
 
     def unacked(self):
         return len(self.out)
+
+    def quiet_ms(self):
+        return 0  # never silent long enough to claim the win (link.match.claimable)
+
+    def claim(self):
+        self.claimed = True
 
     def free(self):
         return 16

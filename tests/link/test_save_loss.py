@@ -1,11 +1,14 @@
 # interpreters: cpython
 """Losing the save voids nothing (issue 26, item 2; docs/link-protocol.md 5.4 and 10).
 
-A side that comes back behind a random event it has already seen (Express: a roll) cannot void
-the game: the link names it as behind, its screen offers only to leave, and the side with the
-newer save decides: A claims the win, RIGHT starts a new game. An honest power cut costs
-nothing, because every save is written before the next poll sends what the game did: a cut
-right after every single write, then a resume, plays the same game to its end.
+A side that comes back behind a random event it has already seen (Express: a roll; only a
+flash turned back can do that, 5.2) cannot void the game: the side with the newer save decides, A
+claims the win, RIGHT starts a new game. The side turned back holds its game, so it is never
+behind on the other's word (issue 41, item 1): the other's counters contradict its save, and its
+screen names that; a new game there forgets its own save, and voids nothing of the other's.
+An honest power cut costs nothing, because every save is written before the next poll sends
+what the game did: a cut right after every single write, then a resume, plays the same game
+to its end.
 
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only."""
 
@@ -16,7 +19,7 @@ from express.cable.game import VERIFIED as LX_VERIFIED
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.express import Duel as LxDuel
 from link import screen
-from link.match import M_OUT_OF_STEP, ST_MISMATCH
+from link.match import M_CLAIMED, M_FORGED, M_OUT_OF_STEP, ST_MISMATCH
 
 
 class _Buttons:
@@ -55,22 +58,25 @@ def _behind_a_roll():
     d.run(5000, lambda: all(h.g.link.status() == ST_MISMATCH for h in d.hands))
     behind, ahead = d.hands[0].g, d.hands[1].g
     assert behind.link.status() == ST_MISMATCH and ahead.link.status() == ST_MISMATCH
-    assert behind.link.mismatch == M_OUT_OF_STEP == ahead.link.mismatch
+    assert ahead.link.mismatch == M_OUT_OF_STEP and behind.link.mismatch == M_FORGED
     return d, behind, ahead
 
 
 def test_the_side_behind_a_roll_it_saw_cannot_void_the_game_the_other_claims_the_win():
     d, behind, ahead = _behind_a_roll()
-    assert behind.link.behind and not ahead.link.behind
-    assert screen.text(behind)[1] == "ln_hint_leave"  # it can only leave: the other decides
+    assert not behind.link.behind and not ahead.link.behind
+    assert screen.text(behind)[1] == "ln_hint_new"  # the other's counters named: no win to claim
     assert screen.text(ahead)[1] == "ln_hint_claim"
-    for keys in ((A,), (RIGHT,)):
-        app = _App(*keys)
-        assert not screen.update(app, behind)  # neither a new game nor a win from behind
-        assert not behind.done() and not app.cleared
+    assert not screen.update(_App(RIGHT), behind) and not behind.done()  # no win from behind
+    app = _App(A)
+    assert screen.update(app, behind) and not behind.has_game()  # its own game forgotten ...
+    d.run(3000)
+    assert ahead.link.status() == ST_MISMATCH and ahead.link.mismatch == M_OUT_OF_STEP  # ... not the other's
     assert screen.update(_App(A), ahead)  # A: the win
     assert ahead.phase == FORFEIT and ahead.winner == ahead.role
     assert ahead.needs_save()  # the end is saved: it stands after a power cut too
+    d.run(3000)
+    assert behind.link.mismatch == M_CLAIMED and behind.link.peer_claimed  # told: the other claimed
 
 
 def test_the_side_ahead_may_start_a_new_game_instead():

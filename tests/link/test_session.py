@@ -9,7 +9,9 @@ from support import raises
 
 from host_tools.duel.cable import Cable, Pair, rand_source
 from link import frame as lf
+from link.frame import D_STATE
 from link.session import (
+    M_FORGED,
     M_OTHER_GAME,
     M_OUT_OF_STEP,
     ST_CONNECTING,
@@ -296,8 +298,52 @@ def test_restart_from_an_older_save_is_out_of_step():
     p.restart(1)
     p.run(1000)
     assert p.status() == (ST_MISMATCH, ST_MISMATCH)
-    assert p.links[0].mismatch == M_OUT_OF_STEP
-    assert p.links[1].behind and not p.links[0].behind  # B's save is the older one
+    assert p.links[0].mismatch == M_OUT_OF_STEP and not p.links[0].behind  # A is ahead: it decides
+    # B holds its game: it is never behind on the other's word. A's counters say A read more of
+    # B's than B's save ever sent: from where B stands, that is a lie (only a flash turned back
+    # makes an honest side's save older: 5.2), named on its screen (docs/link-protocol.md 5.6)
+    assert p.links[1].mismatch == M_FORGED and not p.links[1].behind
+
+
+def _forged(field, by=100):
+    """A and B exchange three messages each way; B reboots and resumes with one RESUME counter
+    raised (its real save otherwise): the handheld must not take the lie for its own loss."""
+    p = Pair(seed=6)
+    _connect(p)
+    p.outbox[0] = [b"a1", b"a2", b"a3"]
+    p.outbox[1] = [b"b1", b"b2", b"b3"]
+    p.run(2000, until=lambda: p.delivered() and not p.links[0].unacked() and not p.links[1].unacked())
+    p.restart(1)
+    arq = p.links[1].arq
+    if field == "rx_read":  # "I read messages of yours you never sent"
+        arq.rx_read += by
+    else:  # "you acknowledged messages of mine you never took"
+        arq.tx_base += by
+        arq.tx_sent = arq.tx_high = arq.tx_next = arq.tx_base
+    p.run(2000)
+    return p
+
+
+def test_forged_resume_counters_are_named_not_believed():
+    for field in ("rx_read", "tx_base"):
+        p = _forged(field)
+        a = p.links[0]
+        assert a.status() == ST_MISMATCH and a.mismatch == M_FORGED and not a.behind, field
+        assert a.taken == 3 and a.queued == 3  # nothing applied from the lie
+
+
+def test_a_late_copy_of_our_own_resume_changes_nothing():
+    p = Pair(seed=6)
+    _connect(p)
+    p.outbox[0] = [b"a1"]
+    p.run(2000, until=lambda: p.delivered() and not p.links[0].unacked())
+    a, b = p.links
+    sent = a.frames_tx
+    state = a.drops[D_STATE]
+    b._want_resume = 1  # a RESUME of B's (a reply, as one that was late) while A is open
+    p.run(100)
+    assert a.drops[D_STATE] == state + 1 and a.status() == ST_OPEN
+    assert a.arq.retransmits == 0 and a.frames_tx - sent <= 1  # no window sent again (an ACK at most)
 
 
 def test_ticks_wraparound_and_16_bit_sequence_wrap():

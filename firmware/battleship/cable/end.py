@@ -124,8 +124,7 @@ class End(ui.Screen):
             self.leave(app)
 
     def leave(self, app):
-        app.clear_game(SAVE)
-        app.clear_save(PEER_SAVE)
+        self.s.g.forget(app, SAVE, PEER_SAVE)
         app.pop()
 
     def draw(self, app, fb):

@@ -149,7 +149,7 @@ class Session:
         g = self.g
         if g.done():
             return K_END
-        if self.status in (ST_MISMATCH, ST_RULES, ST_VERSION):
+        if self.status in (ST_MISMATCH, ST_RULES, ST_VERSION) or g.claimable():  # (the other left: the claim)
             return K_CONNECT
         if kind == K_PLACE and g.phase >= PLAYING:
             return K_BATTLE  # committed (begin())

@@ -228,7 +228,7 @@ class Cable(GameScreen):
 
     def _home(self, app, done):
         if done:
-            app.clear_game(SLOT)
+            self.m.forget(app, SLOT)
         app.home()
 
     def _said(self):
@@ -236,7 +236,7 @@ class Cable(GameScreen):
         m = self.m
         st = m.status
         before = not m.has_game() or m.phase < PLAY
-        if st != ST_OPEN and before or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+        if st != ST_OPEN and before or st in (ST_RULES, ST_MISMATCH, ST_VERSION) or m.claimable():
             return load("link.screen").text(m)
         return None
 

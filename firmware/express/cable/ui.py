@@ -227,13 +227,14 @@ class Cable(GameScreen):
                 return
             self.leaving = True
         if self.leaving and (not link.unacked() or key):
-            app.clear_game(SLOT)
+            self.m.forget(app, SLOT)
             app.pop()
 
     def _said(self):
         """The link's screen for what it is doing, while the game waits on it (link.screen)."""
         st = self.m.status
-        if st != ST_OPEN and self.m.phase < PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
+        m = self.m
+        if st != ST_OPEN and m.phase < PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION) or m.claimable():
             if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
                 # play stops here: its screen's modules make room for the link's (back with play)
                 unload("express.draw", "express.human")

@@ -299,8 +299,7 @@ class CableMatch(Match):
 
     def finish(self, app):
         self.finished = True
-        app.clear_game(SLOT)
-        app.clear_save(_PEER)
+        self.forget(app, SLOT, _PEER)
 
     @classmethod
     def load(cls, app, payload):
