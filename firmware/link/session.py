@@ -405,8 +405,8 @@ class Link:
             _put32(c, 12, arq.tx_base)
             _put32(c, 16, arq.tx_next)
             probe = self._want_resume == _PROBE
-            f = (_ROLE if arq.role else 0) | (_USED if self._used else 0) | (_CLAIMED if arq.claimed else 0)
-            c[20] = (_NEED_REPLY if probe else 0) | f
+            fl = (_ROLE if arq.role else 0) | (_USED if self._used else 0) | (_CLAIMED if arq.claimed else 0)
+            c[20] = (_NEED_REPLY if probe else 0) | fl
             self._want_resume = 0
             n = f.build(T_RESUME, self.sid, 0, 0, c, _RESUME_LEN)
             if probe:

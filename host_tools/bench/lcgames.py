@@ -23,12 +23,15 @@ import time
 
 from cards.cable.game import CHEAT, DONE
 from host_tools.duel.cards import KINDS, WireDuel
+from host_tools.duel.clock import clock_use, watch_clock, worst_clock
 from host_tools.duel.faults import FaultCable, fault_options, fault_opts
 
 GAME_LIMIT_MS = 3600000  # an hour of game time
 
 
 def play_game(i, o):
+    watch_clock()
+    clock_use()  # from this game's start
     seed = o["seed"] * 1000 + i
     r = random.Random(seed)
     kind = KINDS[i // 2 % len(KINDS)] if i % 2 and r.random() < 2 * o["cheaters"] else None
@@ -61,6 +64,7 @@ def play_game(i, o):
         res["false"] = False
         res["why"] = g0.cheat if g0 is not None else None
     res["retransmits"] = sum(w.link.stats()["retransmits"] for w in d.w)
+    res["clock"] = clock_use()
     return res
 
 
@@ -72,7 +76,7 @@ def run(o):
         mine = [x for x in rows if x["kind"] == k and x["lied"]]
         kinds[k] = {"cheats": len(mine), "caught": sum(1 for x in mine if x["caught"])}
     honest = [x for x in rows if x["kind"] is None]
-    return {
+    s = {
         "games": len(rows),
         "completed": sum(1 for x in rows if x["completed"]),
         "honest_games": len(honest),
@@ -87,6 +91,8 @@ def run(o):
         "wall_s": round(time.time() - t0, 1),
         "not_completed": [(i, x["kind"], x["why"]) for i, x in enumerate(rows) if not x["completed"]][:5],
     }
+    s.update(worst_clock([x["clock"] for x in honest]))
+    return s
 
 
 def main(argv=None):

@@ -30,6 +30,7 @@ from express.cable.game import (
     FORFEIT,
     VERIFIED,
 )
+from host_tools.duel.clock import clock_use, watch_clock, worst_clock
 from host_tools.duel.express import CHEATS, WANT, Duel, record
 from host_tools.duel.faults import FaultCable, fault_options
 
@@ -102,8 +103,13 @@ def run(o):
          "false_accusations": 0, "pulls": 0, "restarts": 0, "retransmits": 0, "rolls": 0}  # fmt: skip
     per_kind = {}
     game_ms = 0
+    honest = []
+    watch_clock()
     for i in range(o.games):
+        clock_use()  # from this game's start
         res = play_game(i, o)
+        if not res["planted"]:
+            honest.append(clock_use())
         s["completed"] += res["completed"]
         s["desyncs"] += res["desync"]
         s["cheaters_planted"] += res["planted"]
@@ -122,6 +128,7 @@ def run(o):
     s["mean_game_s"] = round(game_ms / 1000.0 / max(1, o.games), 1)
     s["rolls_per_game"] = round(s.pop("rolls") / max(1, o.games), 1)
     s["faults_ppm"] = [o.corrupt_ppm, o.drop_ppm, o.dup_ppm]
+    s.update(worst_clock(honest))
     s["wall_s"] = round(time.time() - t0, 1)
     s["targets_met"] = (
         s["completed"] == o.games

@@ -31,6 +31,7 @@ import random
 import sys
 import time
 
+from host_tools.duel.clock import clock_use, watch_clock, worst_clock
 from host_tools.duel.faults import (
     Event,
     FaultCable,
@@ -76,6 +77,8 @@ def _random_trigger(r):
 
 
 def play_game(i, o):
+    watch_clock()
+    clock_use()  # from this game's start
     r = random.Random(o["seed"] * 100003 + i)
     cable = FaultCable(o["seed"] * 7919 + i, o["corrupt_ppm"], o["drop_ppm"], o["dup_ppm"])
     cheat = None
@@ -128,6 +131,7 @@ def play_game(i, o):
                 res["desync"] = 1
         elif "why" not in res:
             res["why"] = "not over: stages %d %d" % (a.m.stage, b.m.stage)
+    res["clock"] = clock_use()
     return res
 
 
@@ -159,6 +163,7 @@ def run(o, jobs=1):
         "wall_s": round(time.time() - t0, 1),
         "not_completed": [(i, x["kind"], x.get("why")) for i, x in enumerate(rows) if not x["completed"]][:5],
     }
+    s.update(worst_clock([x["clock"] for x in rows if not x["planted"]]))
     s.update(totals(rows, completed="completed", desyncs="desync", cheaters_planted="planted",
                     cheats_caught="caught", false_accusations="false", shootouts="shootout",
                     restarts="restarts", long_pulls="long_pull",

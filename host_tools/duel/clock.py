@@ -47,3 +47,48 @@ def save_into(m, buf):
         buf[i : i + n] = p
         i += n
     return memoryview(buf)[:i]
+
+
+# The forfeit clock's use in the benches' games (docs/link-protocol.md 10.2): the longest single
+# owed wait (Match.hard) and the most of a time bank spent (Link.bank), as the games play.
+_USE = [0, 0]
+
+
+def watch_clock():
+    """From now on every link.match.Match step notes its clock's use (this process only: the
+    benches and tests; the device never calls it)."""
+    from link.match import Match
+
+    if getattr(Match.step, "watched", False):
+        return
+    real = Match.step
+
+    def step(self, now):
+        ev = real(self, now)
+        if self.hard > _USE[0]:
+            _USE[0] = self.hard
+        bank = self.link.bank
+        if bank > _USE[1]:
+            _USE[1] = bank
+        return ev
+
+    step.watched = True
+    Match.step = step
+
+
+def clock_use():
+    """{"hard_ms", "bank_ms"}: the most of each seen since the last call (then starts again)."""
+    use = {"hard_ms": _USE[0], "bank_ms": _USE[1]}
+    _USE[0] = _USE[1] = 0
+    return use
+
+
+def worst_clock(rows):
+    """The benches' line on the clock: the worst honest game's use of the hard limit and the
+    time bank, and their limits (rows: honest games' clock_use())."""
+    from link.match import _BANK_MS, _HARD_MS
+
+    hard = max([r["hard_ms"] for r in rows] or [0])
+    bank = max([r["bank_ms"] for r in rows] or [0])
+    return {"honest_worst_owed_wait_ms": hard, "hard_limit_ms": _HARD_MS,
+            "honest_worst_bank_ms": bank, "bank_ms": _BANK_MS}

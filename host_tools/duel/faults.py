@@ -46,6 +46,7 @@ from battleship.rules import CLASSIC, SALVO
 from core.prng import Rng
 from host_tools.duel.battle import Duel, Hand
 from host_tools.duel.cable import Cable
+from host_tools.duel.clock import clock_use, watch_clock, worst_clock
 from link.commit import (
     C_ANSWER,
     C_REVEAL,
@@ -390,6 +391,8 @@ def fault_frame(d, cable, t, pulls, restarts, phase, met, over=None):
 
 def play_game(index, opts):
     """One game; returns its numbers as a dict."""
+    watch_clock()
+    clock_use()  # from this game's start
     r = random.Random(opts["seed"] * 1000003 + index)
     variant = SALVO if index % 2 else CLASSIC
     touching = r.random() < 0.5
@@ -430,7 +433,7 @@ def play_game(index, opts):
            "restarts": sum(e.done for e in restarts),
            "long_pulls": 1 if opts["unplug"] > 0 and pulls[-1].when >= 0 else 0,
            "retransmits": sum(h.retransmits + h.g.link.arq.retransmits for h in d.hands),
-           "variant": variant, "lie": liar.kind if liar else None}
+           "variant": variant, "lie": liar.kind if liar else None, "clock": clock_use()}
     shots = a.g.peer.n_log + b.g.peer.n_log
     if t_over > t_ready >= 0 and shots:
         out["shots"] = shots
@@ -547,6 +550,7 @@ def run(opts, jobs=1, progress=None):
         "retransmits_per_game": round(sum(r["retransmits"] for r in rows) / max(n, 1), 1),
         "game_s_mean": round(sum(r["ms"] for r in rows) / max(n, 1) / 1000.0, 1),
     })
+    s.update(worst_clock([r["clock"] for r in rows if not r["lie"]]))
     return s
 
 
