@@ -3,7 +3,8 @@ and the wait while its fleet is checked (the result is battleship.cable.end's).
 
 Left, a grid (battleship.grid): their ocean as far as our shots have told us while
 we aim, our fleet with their shots while they fire (B shows the other one
-any time; A opens the pause menu wherever it does not fire). Right, a panel: whose turn (in Salvo the shots left as pips), the
+any time; A opens the pause menu wherever it does not fire). Right, a panel: whose turn (in
+Salvo the shots left as pips), the
 aim, the latest shot and its answer, link trouble ("Cable unplugged?",
 "Waiting for the other handheld...") in its place, little ships of the fleet
 shown, and a hint. A on a cell already shot moves the cursor to the next one
