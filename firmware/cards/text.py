@@ -177,6 +177,7 @@ _ROWS = (
     "cg_why25|The other's Coordinate cards are not as committed|A másik Koordinátakártyái nem a rögzítettek\n"
     "cg_why27|The other marked its cards at the shuffle|A másik megjelölte a lapjait a keverésnél\n"
     "cg_why2|The other copied our coin toss|A másik lemásolta a pénzfeldobásunkat\n"
+    "cg_why28|The other's shuffle has two cards alike|A másik keverésében két egyforma lap van\n"
     "cg_why3|The other's coin does not match its commitment|A másik pénzfeldobása nem egyezik a rögzítettel\n"
 )
 

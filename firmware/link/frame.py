@@ -51,9 +51,9 @@ D_VERSION = const(2)  # another protocol version
 D_MALFORMED = const(3)  # bad COBS, unknown type, bad payload layout
 D_NONCE = const(4)  # session id is not this session's (stale, pre-reset)
 D_DUP = const(5)  # a data frame already received
-D_ORDER = const(6)  # a data frame ahead of the next expected one, or a bogus ack
+D_ORDER = const(6)  # a data frame ahead of the next expected one
 D_FULL = const(7)  # receive queue full (the game is not reading)
-D_STATE = const(8)  # valid frame that makes no sense in this state
+D_STATE = const(8)  # valid frame that makes no sense in this state (an ack of a message never sent too)
 N_DROPS = const(9)
 DROP_NAMES = ("crc", "length", "version", "malformed", "nonce", "duplicate", "order", "full", "state")
 

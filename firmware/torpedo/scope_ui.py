@@ -16,13 +16,14 @@ A shot: INTRO (a moment to get ready; A starts at once), AIM (ours) or WATCH
 On the cable the rival's press arrives as a message; the watch animates the
 same drift meanwhile and shows the rod where it was at the frame pressed.
 In a shoot-out on the cable both aim at once: ours first, then we WAIT for
-theirs. A settled round shows both shots (ROUND).
+theirs. A settled round shows both shots (ROUND). While the cable rival's press is awaited
+(WATCH, WAIT) B is the game's pause menu (torpedo.locate.Paused: Save and quit).
 """
 
 from battleship.rules import SHIP_SIZES
 from core import font, strings, ui
-from core.compat import const, unload
-from core.hal import A
+from core.compat import const, load, unload
+from core.hal import A, B
 from core.strings import t
 from torpedo.rules import (
     FAR,
@@ -122,7 +123,8 @@ class Scope(ui.Screen):
                     self.shoot(app, NO_PRESS)
             app.redraw()
         elif st == _WATCH:
-            self.watch(app, k)
+            if not self.paused(app):
+                self.watch(app, k)
         elif st == _RESULT:
             self.timer -= 1
             if self.timer <= 0 or k:
@@ -131,6 +133,8 @@ class Scope(ui.Screen):
             e = m.event()
             if e is not None and e[0] == _EV_PRESS:
                 self.settled(app)
+            else:
+                self.paused(app)
         elif st == _ROUND:
             self.timer -= 1
             if self.timer <= 0 or k:
@@ -139,6 +143,15 @@ class Scope(ui.Screen):
                     app.redraw()
                 else:
                     self.down(app)
+
+    def paused(self, app):
+        """The cable rival's press not here yet: B is the game's pause menu (Save and quit), as on
+        the grid while the rival calls (a rival that never presses cannot hold us here). True
+        when it opened."""
+        if self.m.cable and self.pending is None and app.buttons.pressed(B):
+            app.push(load("torpedo.locate").Paused(self.m))
+            return True
+        return False
 
     def watch(self, app, skip):
         e = self.pending
@@ -223,6 +236,10 @@ class Scope(ui.Screen):
             self.worth = "+%d" % SCORES[TORPEDOES - self.left]
             self.title = t("ta_torpedo") % (TORPEDOES - self.left + 1)
         self.aims = t("ta_opp_aims" if m.cable else "ta_cpu_aims")
+        self.wait = t("ta_waiting")
+        if m.cable:  # the rival's press is awaited: B is the menu
+            self.aims = "%s  %s" % (self.aims, t("ta_h_pause"))
+            self.wait = "%s  %s" % (self.wait, t("ta_h_pause"))
         self.fire = t("ta_fire")
         if self.mine:
             self.intro = "%s  %s" % (self.title, t("ta_ready"))
@@ -256,7 +273,7 @@ class Scope(ui.Screen):
         elif st == _WATCH:
             _bottom(fb, self.aims, False)
         elif st == _WAIT:
-            _bottom(fb, t("ta_waiting"), False)
+            _bottom(fb, self.wait, False)
         else:
             _bottom(fb, self.result_text(), True)
         if st == _AIM or st == _WATCH:

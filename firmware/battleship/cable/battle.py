@@ -3,7 +3,8 @@ and the wait while its fleet is checked (the result is battleship.cable.end's).
 
 Left, a grid (battleship.grid): their ocean as far as our shots have told us while
 we aim, our fleet with their shots while they fire (B shows the other one
-any time). Right, a panel: whose turn (in Salvo the shots left as pips), the
+any time; A opens the pause menu wherever it does not fire). Right, a panel: whose turn (in
+Salvo the shots left as pips), the
 aim, the latest shot and its answer, link trouble ("Cable unplugged?",
 "Waiting for the other handheld...") in its place, little ships of the fleet
 shown, and a hint. A on a cell already shot moves the cursor to the next one
@@ -23,7 +24,6 @@ from battleship.rules import AIM_START, CELLS, SIZE
 from core import ui
 from core.compat import const, ticks_diff
 from core.hal import A, B
-from link.match import ST_OPEN
 
 HOLD_MS = 700  # their last shot of a turn stays on our grid this long before we aim
 BLINK_MS = 150  # their newest shot blinks (boxed / not) this fast ...
@@ -67,13 +67,15 @@ class Battle(ui.Screen):
         if btn.pressed(B):
             self.view ^= 1
             app.redraw()
-        elif self.view == TARGET:
-            if g.my_turn():
-                if btn.pressed(_ARROWS):
-                    gridview.aim(self, app, btn)
-                elif btn.pressed(A):
-                    self.fire(app)
-        elif btn.pressed(A) and (g.turn == ME or s.status != ST_OPEN):
+        elif self.view == TARGET and g.my_turn():
+            if btn.pressed(_ARROWS):
+                gridview.aim(self, app, btn)
+            elif btn.pressed(A):
+                self.fire(app)
+        elif btn.pressed(A):
+            # B turns the grid over on every screen of the battle, so A is the menu wherever it
+            # does not fire: on our fleet, and on theirs while we wait (their fleet, their turn,
+            # our shot's answer, the check at the end): Save and quit, whatever the other does
             app.push(Paused(s))
         self.blink(app)
 

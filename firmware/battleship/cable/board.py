@@ -8,7 +8,7 @@ from battleship.rules import HIT, SHIP_SIZES, SIZE
 from core import font, ui
 from core.compat import const
 from core.strings import t
-from link.match import ST_OPEN, ST_UNPLUGGED
+from link.match import ST_UNPLUGGED
 
 TARGET = const(0)
 OWN = const(1)
@@ -106,4 +106,4 @@ def draw_panel(b, fb, own, aiming):
     if not own:
         hint(fb, "lk_h_aim" if g.my_turn() else "lk_h_fleet")
     else:
-        hint(fb, "lk_h_menu" if g.turn == ME or s.status != ST_OPEN else "lk_h_target")
+        hint(fb, "lk_h_menu")

@@ -21,7 +21,6 @@ lk_you=You: %s
 lk_them=Them: %s
 lk_checking=Checking their fleet...
 lk_check_head=Checking
-lk_h_target=B:target
 lk_ship0=Carrier
 lk_ship1=Battleship
 lk_ship2=Destroyer
@@ -43,7 +42,7 @@ lk_back=Back to battle
 lk_save_quit=Save and quit
 lk_help=Help
 lk_h_aim=A:fire B:fleet
-lk_h_fleet=B:fleet
+lk_h_fleet=A:menu B:fleet
 lk_h_menu=A:menu B:back
 """
 )

@@ -21,7 +21,6 @@ lk_you=Te: %s
 lk_them=Ő: %s
 lk_checking=Ellenőrzöm a flottáját...
 lk_check_head=Ellenőrzés
-lk_h_target=B:cél
 lk_ship0=Repülőgép-hordozó
 lk_ship1=Csatahajó
 lk_ship2=Romboló
@@ -43,7 +42,7 @@ lk_back=Vissza a csatába
 lk_save_quit=Mentés és kilépés
 lk_help=Súgó
 lk_h_aim=A:tűz B:flotta
-lk_h_fleet=B:flotta
+lk_h_fleet=A:menü B:flotta
 lk_h_menu=A:menü B:cél
 """
 )

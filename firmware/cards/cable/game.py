@@ -21,11 +21,11 @@ names. Message layouts: docs/link-protocol.md section 9.
 
 from cards.cable.proto import (  # noqa: F401  (the phases and SLOT: the game's, named in proto)
     C_DEAL,
+    C_DOUBLED,
     C_GRID,
     C_HAND,
     C_MARKED,
     C_RULE,
-    C_STACKED,
     CHEAT,
     CHECK,
     COIN,
@@ -443,7 +443,7 @@ class Game(Match):
         if bad == 1:
             raise CheatError(C_MARKED, "Opponent marked its cards: a shuffle value no card can have")
         if bad:
-            raise CheatError(C_STACKED, "Opponent stacked the deck: two cards alike")
+            raise CheatError(C_DOUBLED, "Opponent stacked the deck: two cards alike")
         return 1
 
     def _deal(self, d, epoch, i, stand):

@@ -29,11 +29,12 @@ COIN_REVEAL = const(0x11)
 C_RULE = const(20)  # a message out of place, malformed, or an illegal move
 C_SEARCH = const(21)  # a lie about a searched Coordinate card
 C_HAND = const(22)  # played a card that was not in its hand
-C_STACKED = const(23)  # its shuffle: a marked or doubled value (at once), not what its key makes (the end)
+C_STACKED = const(23)  # its shuffle is not what its key makes (the end)
 C_DEAL = const(24)  # a wrong decryption: a card dealt to us that is not ours to draw
 C_GRID = const(25)  # its Coordinate cards are not the committed ones, or not 5 ships + 7 misses
 C_SILENT = const(26)  # went silent for FORFEIT_MS where it owed a message no person thinks about
 C_MARKED = const(27)  # a shuffle value no card can have (1 or -1): it would mark where its card went
+C_DOUBLED = const(28)  # its shuffle holds one value twice: two cards alike (at once)
 
 def shuffles(log):
     """The shuffles of a game's log: [(deck, epoch, cards as bytes)], in order."""
