@@ -60,6 +60,9 @@ class _Stub:
     def has_game(self):
         return self.stage > 0
 
+    def claimable(self):  # the cable silent where the rival owes a move (link.match.Match)
+        return False
+
     def event(self):
         return None
 

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 
 import pytest
+from screenread import words_shown
 from simtest import ROUND, assert_golden, ended, linked_handheld, open_mode, rounds
 
 from host_tools.device import bundle
@@ -61,6 +62,9 @@ def test_a_classic_game_with_a_pulled_cable_ends_checked_on_both(install, tmp_pa
         rounds([a, b], lambda: _shots(a) >= 20, step=5)
         cable.connected = False  # pulled: neither handheld hears the other
         run_script([a, b], ",".join([ROUND] * 30), tail_frames=60)
+        for i, h in enumerate((a, b)):  # A where it does not fire is the pause menu (issue 41, 4): back
+            if words_shown(h.screen(), ["Paused"]):
+                run_script([a, b], "%d:B,WAIT300" % (i + 1))
         assert_golden(a, "lk_unplugged", tmp_path)  # "Cable unplugged?" where the news was
         shots = _shots(a) + _shots(b)
         run_script([a, b], ",".join([ROUND] * 10))
