@@ -103,6 +103,7 @@ class Match:
     buf = None  # the bytearray a save is written into (link.match.Sink), kept from save to save
     big = 1024  # fields this long or longer (fresh bytes: our fleet's secrets) referenced, not copied
     parts = 0  # our commitment's parts in all (see part_msg)
+    bank_ms = _BANK_MS  # the peer's time bank (a game whose honest owed time is longer sets its own)
 
     def __init__(self):
         self.out = []  # messages (or an int: the next part of our commitment) waiting for the link
@@ -197,7 +198,7 @@ class Match:
             self.hard += dt
             link.bank += dt
             if (self.timer >= (_REFUSED_MS if link.unacked() else _FORFEIT_MS) or self.hard >= _HARD_MS
-                    or link.bank >= _BANK_MS):
+                    or link.bank >= self.bank_ms):
                 self._dirty = True
                 ev |= self._caught(None)
         self._now = now
@@ -207,7 +208,7 @@ class Match:
         """The peer owes a message and the cable has been silent _CLAIM_MS (no valid frame: pulled,
         or only junk): the player may claim the win (link.screen; docs/link-protocol.md 5.7)."""
         link = self.link
-        quiet = self.status == ST_UNPLUGGED and link.quiet_ms() >= _CLAIM_MS
+        quiet = link.status() == ST_UNPLUGGED and link.quiet_ms() >= _CLAIM_MS
         return quiet and self.owed() and not self.done()
 
     def claim(self):
