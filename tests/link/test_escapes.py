@@ -14,8 +14,7 @@ from express.cable.game import PLAYING as LX_PLAYING
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.express import Duel as LxDuel
 from link import screen
-from link.match import _CLAIM_MS, _FORFEIT_MS, _HARD_MS, M_CLAIMED, ST_MISMATCH
-from link.match import ST_UNPLUGGED
+from link.match import _CLAIM_MS, _FORFEIT_MS, _HARD_MS, M_CLAIMED, ST_MISMATCH, ST_UNPLUGGED
 
 SLACK_MS = 5000  # the frames' own pace past a limit
 
