@@ -134,7 +134,7 @@ def text(m):
         if link.mismatch == M_CLAIMED:  # the game is over: A a new game (the claimant's game has ended)
             return t("ln_claimed_them" if link.peer_claimed else "ln_claimed_us"), "ln_hint_new"
         if link.mismatch == M_FORGED:  # counters our own save contradicts: a lie, named (5.6)
-            return t("ln_out_of_step") + " " + t("ln_forged") + " " + t("ln_void"), "ln_hint_new"
+            return t("ln_out_of_step") + " " + t("ln_forged") + " " + t("ln_void"), "ln_hint_leave"
         if link.mismatch == M_OUT_OF_STEP:  # one side came back with an older save
             if link.behind:  # ours: the other handheld decides (we cannot void what we saw)
                 return t("ln_out_of_step") + " " + t("ln_behind"), "ln_hint_leave"
@@ -172,7 +172,7 @@ def update(app, m):
             m.new_game(app)
         else:
             return False
-    elif st == ST_MISMATCH and m.has_game() and a:
+    elif st == ST_MISMATCH and m.has_game() and link.mismatch != M_FORGED and a:
         m.new_game(app)
     elif st == ST_UNPLUGGED and a and m.claimable():
         m.claim()

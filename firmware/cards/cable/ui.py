@@ -354,6 +354,11 @@ def start(app, arg=None):
 def resume(app, payload):
     """Continue a saved game (tag b"D"); ValueError if the save is damaged."""
     strings.add(EN, HU)
+    # The link's screens once, while the heap is whole, and out again: the interpreter keeps
+    # their names from now on. Imported first in play (a resumed game out of step shows them
+    # there), their names took a new block of the interpreter's table of names (about 14 KB on
+    # the 64-bit unix port), which a heap holding a resumed game had no room for (issue 41).
+    load("link.screen").drop()
     data = bytes(payload)  # (its tag and version: cards.cable.restore checks them)
     rand = app.rand_bytes()
     state, snap = split(data)
