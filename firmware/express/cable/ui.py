@@ -142,8 +142,9 @@ class Cable(GameScreen):
         if m.phase >= PLAYING and "link.screen" in sys.modules and self._said() is None:
             load("link.screen").drop()  # the link's screens and words: back when the link needs them
         if m.phase == CHEAT or m.phase == FORFEIT:
-            if not self.end:
+            if not self.end:  # the link's end screen (draw()): play's screen modules make room for it
                 self.end = True
+                self._room()
                 app.cue("win" if m.phase == FORFEIT else "lose")
         if self.end:
             self._leave(app, btn)
@@ -234,12 +235,17 @@ class Cable(GameScreen):
         """The link's screen for what it is doing, while the game waits on it (link.screen)."""
         st = self.m.status
         if st != ST_OPEN and self.m.phase < PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION):
-            if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
-                # play stops here: its screen's modules make room for the link's (back with play)
-                unload("express.draw", "express.human")
-                gc.collect()
+            self._room()
             return load("link.screen").text(self.m)
         return None
+
+    def _room(self):
+        """Play stops here for a link screen (its words, a cheat caught, a forfeit): play's screen
+        modules leave the heap before link.screen comes (back with play). Loaded on top of them,
+        a cheat caught mid-game ran out of memory drawing its screen (issue 41)."""
+        if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
+            unload("express.draw", "express.human")
+            gc.collect()
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, app, fb):
