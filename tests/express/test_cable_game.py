@@ -175,19 +175,25 @@ def test_the_fleet_is_checked_before_it_is_committed():
 def test_our_own_commitment_sent_back_ends_the_game_as_a_copy():
     """Issue 41: the copy was refused, but take() returned no end: the game sat in CHEAT and the
     screen on "Waiting for the other fleet...". It ends the game as every caught cheat does."""
-    for copied in ("anchor", "fleet", "both"):
-        d = Duel(seeds=(5, 6), game=0, flash=False)
-        g = d.hands[0].g
-        d.hands[1].auto = False  # the other side has not committed: ours is the first
-        d.run(30000, lambda: g.phase == SEALED)
+    for copied in (0, 32, 64):  # our anchor, our fleet's commitment, both (of the 64 bytes)
+        g = _sealed_first()
         mine = g.chain.anchor + fleet_commitment(g.game_id, g.role, g.salt, g.row)
         theirs = bytes(range(64))
-        msg = mine[:32] + theirs[32:] if copied == "anchor" else theirs[:32] + mine[32:] if copied == "fleet" else mine
+        msg = (mine[:32] if copied != 32 else theirs[:32]) + (mine[32:] if copied else theirs[32:])
         assert g.read(bytes((M_X_COMMIT,)) + msg) & EV_END, copied
         assert g.phase == CHEAT and g.cheat == W_COPY and g.done(), copied
         assert g.cheat_text() == "Opponent copied our commitment"
-        d = None
+        g = None
         gc.collect()
+
+
+def _sealed_first():
+    """Side 0's game with its fleet committed, the other side's not (it has not arranged)."""
+    d = Duel(seeds=(5, 6), game=0, flash=False)
+    g = d.hands[0].g
+    d.hands[1].auto = False
+    d.run(30000, lambda: g.phase == SEALED)
+    return g
 
 
 def test_a_side_that_keeps_its_dice_link_back_forfeits_but_a_pulled_cable_does_not():

@@ -21,8 +21,8 @@ clears the save; before play B leaves, in play it opens the pause menu (Save and
 stays for Continue.
 
 Memory (the cable modes are the heap's peak): the coin's module leaves once the coin is done, the
-link's screens and words once play begins (back when the link needs them, play's screen modules then
-making room; before play this screen draws with the link's words),
+link's screens and words once play begins (back when the link needs them, or for a cheat caught or
+a forfeit, play's screen modules then making room; before play this screen draws with the link's words),
 Express's menus whenever this screen is on top; the CPU's code never comes (the odds and the
 suggested fleet are data in express.rules).
 """
