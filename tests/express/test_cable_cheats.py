@@ -56,7 +56,8 @@ HERE = os.path.join(BUILD, "tests", "express_cable_cheats")
 @pytest.fixture(scope="module")
 def install():
     shutil.rmtree(HERE, ignore_errors=True)
-    return bundle.build("sim", os.path.join(HERE, "sim"), arch=None).out
+    yield bundle.build("sim", os.path.join(HERE, "sim"), arch=None).out
+    shutil.rmtree(HERE, ignore_errors=True)
 
 
 @pytest.fixture
