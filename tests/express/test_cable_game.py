@@ -10,14 +10,19 @@ from express.cable.game import (
     ARRANGE,
     CHEAT,
     CHEAT_TEXTS,
+    EV_END,
     FORFEIT,
     LINKING,
+    M_X_COMMIT,
     M_X_MOVE,
     M_X_OPEN,
     M_X_ROLL,
     PLAYING,
+    SEALED,
     W_CHAIN,
+    W_COPY,
     W_TURN,
+    fleet_commitment,
     rules_bytes,
     rules_of,
 )
@@ -165,6 +170,30 @@ def test_the_fleet_is_checked_before_it_is_committed():
     assert Game(0).table  # the engine's own table, not a copy
     d.play()
     verified(d)
+
+
+def test_our_own_commitment_sent_back_ends_the_game_as_a_copy():
+    """Issue 41: the copy was refused, but take() returned no end: the game sat in CHEAT and the
+    screen on "Waiting for the other fleet...". It ends the game as every caught cheat does."""
+    for copied in (0, 32, 64):  # our anchor, our fleet's commitment, both (of the 64 bytes)
+        g = _sealed_first()
+        mine = g.chain.anchor + fleet_commitment(g.game_id, g.role, g.salt, g.row)
+        theirs = bytes(range(64))
+        msg = (mine[:32] if copied != 32 else theirs[:32]) + (mine[32:] if copied else theirs[32:])
+        assert g.read(bytes((M_X_COMMIT,)) + msg) & EV_END, copied
+        assert g.phase == CHEAT and g.cheat == W_COPY and g.done(), copied
+        assert g.cheat_text() == "Opponent copied our commitment"
+        g = None
+        gc.collect()
+
+
+def _sealed_first():
+    """Side 0's game with its fleet committed, the other side's not (it has not arranged)."""
+    d = Duel(seeds=(5, 6), game=0, flash=False)
+    g = d.hands[0].g
+    d.hands[1].auto = False
+    d.run(30000, lambda: g.phase == SEALED)
+    return g
 
 
 def test_a_side_that_keeps_its_dice_link_back_forfeits_but_a_pulled_cable_does_not():

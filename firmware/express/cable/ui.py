@@ -21,8 +21,8 @@ clears the save; before play B leaves, in play it opens the pause menu (Save and
 stays for Continue.
 
 Memory (the cable modes are the heap's peak): the coin's module leaves once the coin is done, the
-link's screens and words once play begins (back when the link needs them, play's screen modules then
-making room; before play this screen draws with the link's words),
+link's screens and words once play begins (back when the link needs them, or for a cheat caught or
+a forfeit, play's screen modules then making room; before play this screen draws with the link's words),
 Express's menus whenever this screen is on top; the CPU's code never comes (the odds and the
 suggested fleet are data in express.rules).
 """
@@ -142,8 +142,9 @@ class Cable(GameScreen):
         if m.phase >= PLAYING and "link.screen" in sys.modules and self._said() is None:
             load("link.screen").drop()  # the link's screens and words: back when the link needs them
         if m.phase == CHEAT or m.phase == FORFEIT:
-            if not self.end:
+            if not self.end:  # the link's end screen (draw()): play's screen modules make room for it
                 self.end = True
+                self._room()
                 app.cue("win" if m.phase == FORFEIT else "lose")
         if self.end:
             self._leave(app, btn)
@@ -235,12 +236,17 @@ class Cable(GameScreen):
         st = self.m.status
         m = self.m
         if st != ST_OPEN and m.phase < PLAYING or st in (ST_RULES, ST_MISMATCH, ST_VERSION) or m.claimable():
-            if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
-                # play stops here: its screen's modules make room for the link's (back with play)
-                unload("express.draw", "express.human")
-                gc.collect()
+            self._room()
             return load("link.screen").text(self.m)
         return None
+
+    def _room(self):
+        """Play stops here for a link screen (its words, a cheat caught, a forfeit): play's screen
+        modules leave the heap before link.screen comes (back with play). Loaded on top of them,
+        a cheat caught mid-game ran out of memory drawing its screen (issue 41)."""
+        if self.m.phase >= PLAYING and "link.screen" not in sys.modules:
+            unload("express.draw", "express.human")
+            gc.collect()
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, app, fb):
