@@ -76,24 +76,25 @@ def linked_handheld(install, seed, saves, name, lib=None):
                     main=os.path.join(install, "main.py"), path=path)  # fmt: skip
 
 
-def changed_link(install, where, name, edits):
-    """The install's link package with link.match changed (a cheating handheld's firmware: the
-    modules linked_handheld's lib puts first). edits: (line as it is, lines in its place) pairs,
-    each line found once; the changed module is compiled as the install's are. Returns lib."""
+def changed_link(install, where, name, edits, module="match"):
+    """The install's link package with link.match (or another of its modules) changed (a
+    cheating handheld's firmware: the modules linked_handheld's lib puts first). edits: (line as
+    it is, lines in its place) pairs, each line found once; the changed module is compiled as
+    the install's are. Returns lib."""
     import shutil
     import subprocess
 
     from host_tools.device import bundle
     from host_tools.paths import FIRMWARE
 
-    with open(os.path.join(FIRMWARE, "link", "match.py")) as f:
+    with open(os.path.join(FIRMWARE, "link", module + ".py")) as f:
         src = f.read()
     for honest, changed in edits:
         assert src.count(honest) == 1, honest
         src = src.replace(honest, changed)
     lib = os.path.join(str(where), "lib_" + name)
     shutil.copytree(os.path.join(install, "lib", "link"), os.path.join(lib, "link"))
-    path = os.path.join(lib, "link", "match.py")
+    path = os.path.join(lib, "link", module + ".py")
     with open(path, "w") as f:
         f.write(src)
     subprocess.run([bundle.mpy_cross_exe(), "-o", path[:-3] + ".mpy", path], check=True)

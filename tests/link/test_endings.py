@@ -12,7 +12,12 @@ Outcomes, for Link battle, Link salvo, Express, the card game and Torpedo Attack
   names the cheat;
 - a handheld whose firmware never opens its coin, nor sends anything after it (its link still
   answers): the other wins by forfeit after the forfeit clock's 30 s;
-- a handheld switched off and back on with an older save: both say the saves are out of step.
+- a handheld switched off and back on with an older save: the other says the saves are out of
+  step (and may claim the win), it names the other's counters, which its save contradicts;
+- a handheld whose firmware forges its RESUME counters after a restart (issue 41, item 1): the
+  honest one names it, and never shows "the other decides";
+- a handheld that lost its save comes back (a new game) where it owed a message: the other,
+  ahead, claims the win with A, in every cable game (issue 41, item 2).
 
 The cheating handhelds run the install with one module changed: link.match's flush() (every
 cable game's messages leave through it) alters or holds back the coin's opening.
@@ -244,7 +249,69 @@ def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lan
         Cable(a, c)
         run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
         step = ENDINGS[mode]["out_of_step"]
-        _until([a, c], mode, t, [[step], [step]], most_rounds=40, press=False)
+        # the side ahead: out of step, it decides; the side turned back holds its game, and the
+        # other's counters contradict its save: named (issue 41, item 1)
+        _until([a, c], mode, t, [[step], ["ln_forged"]], most_rounds=40, press=False)
+    finally:
+        a.close()
+        b.close()
+        if c is not None:
+            c.close()
+
+
+# A handheld whose link, booted from its save, says in its RESUME that it read 100 more of our
+# messages than we ever sent (the independent peer's forged rx_read)
+FORGE = [
+    ("        self._used = used  # our stream has opened here (or came from a save): it is a game\n",
+     "        self._used = self.forge = used\n"),
+    ("            _put32(c, 8, arq.rx_read)\n",
+     "            _put32(c, 8, arq.rx_read + (100 if self.forge else 0))\n"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_forged_resume_counters_are_named_and_not_believed(install, tmp_path, mode, lang):
+    t = _words(mode, lang)
+    a = _handheld(install, mode, 61, str(tmp_path / "a"), "honest")
+    b = _handheld(install, mode, 62, str(tmp_path / "b"), "handheld 2")
+    Cable(a, b)
+    c = None
+    try:
+        _open([a, b], mode, lang)
+        run_script([a, b], ",".join([ROUND[mode]] * (2 if mode == "link_express" else 40)), tail_frames=30)
+        b.close()
+        lib = changed_link(install, tmp_path, "forge", FORGE, module="session")
+        c = _handheld(install, mode, 63, b.saves, "handheld 2, forging", lib)
+        Cable(a, c)
+        run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
+        found = _until([a, c], mode, t, [["ln_forged", "ln_behind"], None], most_rounds=40, press=False)
+        assert found[0] == [t("ln_forged")], found  # named; never "the other decides"
+    finally:
+        a.close()
+        b.close()
+        if c is not None:
+            c.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_lost_save_lets_the_side_ahead_claim_the_win(install, tmp_path, mode):
+    lang = "en"
+    t = _words(mode, lang)
+    a = _handheld(install, mode, 71, str(tmp_path / "a"), "handheld 1")
+    b = _handheld(install, mode, 72, str(tmp_path / "b"), "handheld 2")
+    Cable(a, b)
+    c = None
+    try:
+        _open([a, b], mode, lang)
+        run_script([a, b], ",".join([ROUND[mode]] * (2 if mode == "link_express" else 40)), tail_frames=30)
+        b.close()
+        c = _handheld(install, mode, 73, str(tmp_path / "c"), "handheld 2, its save lost")
+        Cable(a, c)
+        _open([c], mode, lang, play=False)  # a new game there: it joins the one it left, behind
+        _until([a, c], mode, t, [["ln_ahead"], ["ln_peer_saved"]], most_rounds=40, press=False)
+        run_script([a, c], "1:A,WAIT300")  # A: the win
+        _until([a, c], mode, t, [["ln_won"], None], most_rounds=40, press=False)
     finally:
         a.close()
         b.close()
