@@ -50,7 +50,7 @@ ln_peer_saved=The other handheld is going on with a saved game: start a new one 
 ln_out_of_step=The two saves are out of step.
 ln_behind=This handheld's is the older: the other decides, a new game or the win.
 ln_ahead=The other handheld came back with an older save of this game.
-ln_forged=Cheat caught: the other handheld claims messages this one never sent or took. The game does not count.
+ln_forged=Cheat caught: the other handheld claims messages this one never sent or took.
 ln_left=The other handheld owes a move and has been silent for %d s.
 ln_claimed_them=The other handheld claimed the win: this one was silent too long where it owed a move.
 ln_claimed_us=This handheld claimed the win: the other had left.
@@ -87,7 +87,7 @@ ln_peer_saved=A másik készülék egy mentett játékot folytatna: ott indíts 
 ln_out_of_step=A két mentés nincs összhangban.
 ln_behind=Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.
 ln_ahead=A másik készülék a játszma egy régebbi mentésével tért vissza.
-ln_forged=Csalás: a másik szerint ez olyat küldött vagy vett át, amit soha. A játék nem számít.
+ln_forged=Csalás: a másik szerint ez olyat küldött vagy vett át, amit soha.
 ln_left=A másik készülék következne, de %d másodperce hallgat.
 ln_claimed_them=A másik készülék győzelmet kért: ez túl sokáig hallgatott, amikor következett.
 ln_claimed_us=Ez a készülék győzelmet kért: a másik elment.
@@ -134,7 +134,7 @@ def text(m):
         if link.mismatch == M_CLAIMED:  # the game is over: A a new game (the claimant's game has ended)
             return t("ln_claimed_them" if link.peer_claimed else "ln_claimed_us"), "ln_hint_new"
         if link.mismatch == M_FORGED:  # counters our own save contradicts: a lie, named (5.6)
-            return t("ln_forged"), "ln_hint_leave"
+            return t("ln_forged") + " " + t("ln_void"), "ln_hint_leave"
         if link.mismatch == M_OUT_OF_STEP:  # one side came back with an older save
             if link.behind:  # ours: the other handheld decides (we cannot void what we saw)
                 return t("ln_out_of_step") + " " + t("ln_behind"), "ln_hint_leave"
