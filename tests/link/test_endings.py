@@ -247,7 +247,8 @@ def test_link_battle_a_shot_taken_and_never_answered_loses_by_forfeit(install, t
     mode = "link_battle"
     t = _words(mode, lang)
     a = _handheld(install, mode, 31, str(tmp_path / "a"), "honest")
-    b = _handheld(install, mode, 32, str(tmp_path / "b"), "unanswered", _changed_lib(install, tmp_path, "unanswered"))
+    lib = _changed_lib(install, tmp_path, "unanswered")
+    b = _handheld(install, mode, 32, str(tmp_path / "b"), "unanswered", lib)
     Cable(a, b)
     try:
         _open([a, b], mode, lang)

@@ -15,8 +15,8 @@ from battleship.rules import CLASSIC, SALVO
 from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.torpedo import Duel as TaDuel
 from link.commit import M_ANSWER, M_FLEET_COMMIT
-from torpedo.cable.match import _C_SILENT
 from torpedo.cable.game import M_PRESS
+from torpedo.cable.match import _C_SILENT
 from torpedo.rules import FIRE
 
 FORFEIT_WITHIN_MS = 40000  # the clock's 30 s, and the frames' own pace
@@ -68,7 +68,8 @@ def test_link_battle_a_fleet_commitment_begun_and_never_finished_forfeits():
     d = LkDuel(seeds=(7, 8), variant=CLASSIC)
     honest, cheater = d.hands[0].g, d.hands[1].g
     real = cheater.link.send
-    cheater.link.send = lambda msg: True if msg[0] == M_FLEET_COMMIT and msg[1] > 0 else real(msg)  # part 0 only
+    # its part 0 only: the rest never goes out
+    cheater.link.send = lambda msg: True if msg[0] == M_FLEET_COMMIT and msg[1] > 0 else real(msg)
     d.run(900000, lambda: honest.peer.got == 1 and honest.committed() and honest.link.unacked() == 0)
     assert honest.peer.got == 1
     d.run(FORFEIT_WITHIN_MS, honest.done)
@@ -95,7 +96,8 @@ def test_torpedo_a_torpedo_never_fired_after_the_ship_located_forfeits():
     honest, cheater = d.hands[0], d.hands[1]
     d.run(900000, lambda: cheater.m.g is not None and cheater.m.ready())
     mute(cheater.m, lambda msg: msg[0] == M_PRESS)
-    d.run(900000, lambda: cheater.m.muted and honest.m.link.unacked() == 0 and honest.m.link.arq.waiting() == 0)
+    link = honest.m.link
+    d.run(900000, lambda: cheater.m.muted and link.unacked() == 0 and link.arq.waiting() == 0)
     g = honest.m.g
     assert g.phase == FIRE and g.turn != honest.m.me, g.phase
     _ta_forfeit(d, honest.m)

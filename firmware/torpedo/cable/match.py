@@ -11,7 +11,7 @@ ours sent, checking theirs), DONE (checked).
 It runs on the one harness, link.match.Match: the app ticks it once a frame
 (save if due, poll, take the messages the match handles itself: coin,
 commitments, reveals; send; save if due), with the forfeit clock of every
-cable game (the rival owes its coin and, at the end, its fleet). Saving
+cable game (what the rival owes: owed(), docs/link-protocol.md 10.1). Saving
 starts with the game itself (both fleets committed, ours acknowledged): a
 power cut while linking up, tossing the coin or placing starts a new game
 (the other handheld is told its saved game is unknown here). The rival's
