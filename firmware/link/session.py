@@ -192,6 +192,10 @@ class Link:
         """Our messages the peer has not confirmed yet (show 'sending...' while > 0)."""
         return self.arq.unacked()
 
+    def waiting(self):
+        """The peer's messages received and not yet taken with recv()."""
+        return self.arq.waiting()
+
     def free(self):
         """Room left in the send queue (16 messages)."""
         return self.arq.free()

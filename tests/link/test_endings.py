@@ -111,9 +111,11 @@ def _changed_lib(install, tmp_path, change):
             "                return\n"
             "            elif m[:1] != b'\\x11' and not link.send(m):\n"
         )
-    else:  # "withhold": the coin never opened, nor anything after it (its link goes on answering)
+    else:  # "withhold": the coin never opened (or "unanswered": a shot taken, its ANSWER never
+        # sent), nor anything after it (its link goes on answering: it takes and acknowledges)
+        first = b"\\x22" if change == "unanswered" else b"\\x11"
         changed = (
-            "            elif (m[:1] == b'\\x11' or getattr(self, 'mute', 0)) and \\\n"
+            "            elif (m[:1] == b'" + first.decode() + "' or getattr(self, 'mute', 0)) and \\\n"
             "                    setattr(self, 'mute', 1) is None:\n"
             "                pass\n"
             "            elif not link.send(m):\n"
@@ -227,6 +229,25 @@ def test_a_coin_opened_false_is_named_as_a_cheat(install, tmp_path, mode, lang):
 @pytest.mark.parametrize("mode", MODES)
 def test_a_coin_never_opened_loses_by_forfeit(install, tmp_path, mode, lang):
     _against(install, tmp_path, mode, lang, "withhold", "forfeit", 31000)  # the clock: 30 s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_link_battle_a_shot_taken_and_never_answered_loses_by_forfeit(install, tmp_path, lang):
+    # issue 41, item 3: the other handheld takes our shot (and acknowledges it), never answers,
+    # and its link goes on answering; the honest one showed "Firing..." for good
+    mode = "link_battle"
+    t = _words(mode, lang)
+    a = _handheld(install, mode, 31, str(tmp_path / "a"), "honest")
+    lib = _changed_lib(install, tmp_path, "unanswered")
+    b = _handheld(install, mode, 32, str(tmp_path / "b"), "unanswered", lib)
+    Cable(a, b)
+    try:
+        _open([a, b], mode, lang)
+        run_script([a, b], ",".join([ROUND[mode]] * 3) + ",WAIT31000", tail_frames=0)  # a shot each way
+        _until([a, b], mode, t, [[ENDINGS[mode]["forfeit"]], None], most_rounds=200, press=False)
+    finally:
+        a.close()
+        b.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -323,8 +323,16 @@ class Game(Match):
         return self.my.part_msg(k)
 
     def owed(self):
-        """Its coin, or its fleet at the end: messages no person has to think about."""
-        return self.phase == COIN or self.phase == OVER
+        """What the peer sends with no person to think about it (docs/link-protocol.md 10.1): its
+        coin, the rest of its fleet's commitment once it has begun it, the ANSWER to our shot,
+        and its fleet at the end."""
+        ph = self.phase
+        if ph == PLAYING and self.aim >= 0:
+            return True
+        p = self.peer
+        if (ph == PLACING or ph == PLAYING) and p.got and not p.complete():
+            return True
+        return ph == COIN or ph == OVER
 
     def write(self, sink):
         write_save(self, sink)

@@ -11,7 +11,7 @@ ours sent, checking theirs), DONE (checked).
 It runs on the one harness, link.match.Match: the app ticks it once a frame
 (save if due, poll, take the messages the match handles itself: coin,
 commitments, reveals; send; save if due), with the forfeit clock of every
-cable game (the rival owes its coin and, at the end, its fleet). Saving
+cable game (what the rival owes: owed(), docs/link-protocol.md 10.1). Saving
 starts with the game itself (both fleets committed, ours acknowledged): a
 power cut while linking up, tossing the coin or placing starts a new game
 (the other handheld is told its saved game is unknown here). The rival's
@@ -46,7 +46,7 @@ from link.match import ST_OPEN, ST_UNPLUGGED, Match, split
 from link.session import Link
 from torpedo.cable.game import M_PRESS, LinkGame, rules_bytes, seed_from_game_id
 from torpedo.engine import Game
-from torpedo.rules import OVER
+from torpedo.rules import FIRE, OVER, SHOOTOUT
 from torpedo.view import need, rules_name, rules_of
 
 # The link's send queue: 4 messages (the window), not 16 (3 KB less); the 15 parts of the
@@ -164,8 +164,30 @@ class CableMatch(Match):
         return self.lg.mine.part_msg(k)
 
     def owed(self):
-        """Its coin, or its fleet at the end: messages no person has to think about."""
-        return self.cheat is None and (self.stage == _FLIP or self.stage == _REVEAL)
+        """What the rival sends with no person to think about it (docs/link-protocol.md 10.1): its
+        coin, the rest of its fleet's commitment once it has begun it, the ANSWER to our call,
+        its torpedoes where it fires (the periscope sends one within its 10 s, pressed or not),
+        its fleet at the end. In play only once it has taken what it answers: its handheld takes
+        a call or an answer when a screen shows it, and its player may be in the menu then; and
+        not while one of its messages waits here for our screens."""
+        if self.cheat is not None:
+            return False
+        st = self.stage
+        if st == _FLIP or st == _REVEAL:
+            return True
+        p = self.lg.peer
+        if st == _PLACE or st == _COMMIT:
+            return p.got > 0 and not p.complete()
+        g = self.g
+        link = self.link
+        if st != _PLAY or g.phase == OVER or link.waiting():
+            return False
+        so = g.phase == SHOOTOUT
+        if link.unacked() > (1 if so and g.fired(self.me) else 0):  # ours of this round: its own press first
+            return False
+        if so:
+            return not g.fired(1 - self.me)
+        return self.lg.pending >= 0 or (g.phase == FIRE and g.turn != self.me)
 
     def _caught(self, e):
         """A lie or a broken rule (e), or the rival silent where it owed a message (None): the
