@@ -6,6 +6,8 @@ from battleship.cable.game import COIN, PLACING
 from battleship.cable.ui import stage
 from catalogs.battleship_cable import _session
 from link.match import (
+    M_CLAIMED,
+    M_FORGED,
     M_OUT_OF_STEP,
     ST_CONNECTING,
     ST_MISMATCH,
@@ -33,6 +35,16 @@ def screens(app):
     s = _session(ST_MISMATCH)
     s.g.link.mismatch = M_OUT_OF_STEP
     yield "out_of_step", Connect(s)
+    s = _session(ST_MISMATCH)
+    s.g.link.mismatch = M_FORGED
+    yield "forged", Connect(s)  # counters our own save contradicts: named (issue 41)
+    s = _session(ST_MISMATCH)
+    s.g.link.mismatch = M_CLAIMED
+    s.g.link.peer_claimed = True
+    yield "claimed", Connect(s)  # the other claimed the win while we were silent
+    s = _session(ST_UNPLUGGED, phase=COIN)
+    s.g.link.quiet = 61000
+    yield "left", Connect(s)  # silent a minute where the other owes: A claims the win
     yield "peer_saved", Connect(_session(ST_MISMATCH, phase=0))
     yield "syncing", Connect(_session(ST_SYNCING, phase=0))
     yield "tossing", Connect(_session(ST_OPEN, phase=COIN))

@@ -15,6 +15,10 @@ class Link:
         self.peer_rules = peer_rules
         self.peer_has_game = peer_has_game
         self.behind = False  # out of step: this side's save is the newer one
+        self.peer_claimed = False  # M_CLAIMED: the other side claimed the win
+        self.claimed = False
+        self.quiet = 0  # ms since a frame of the other's (quiet_ms)
+        self.bank = 0
         self.needs_save = False
         self.role = 0
         self.stream = bytes(8)
@@ -25,6 +29,12 @@ class Link:
 
     def unacked(self):
         return self.waiting
+
+    def quiet_ms(self):
+        return self.quiet
+
+    def claim(self):
+        self.claimed = True
 
     def poll(self, now):
         pass
