@@ -16,7 +16,7 @@ from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.torpedo import Duel as TaDuel
 from link.commit import M_ANSWER, M_FLEET_COMMIT
 from torpedo.cable.game import M_PRESS
-from torpedo.cable.match import _C_SILENT
+from torpedo.cable.match import _AIM_MS, _C_SILENT
 from torpedo.rules import FIRE
 
 FORFEIT_WITHIN_MS = 40000  # the clock's 30 s, and the frames' own pace
@@ -76,8 +76,8 @@ def test_link_battle_a_fleet_commitment_begun_and_never_finished_forfeits():
     assert honest.phase == FORFEIT, (honest.phase, honest.cheat)
 
 
-def _ta_forfeit(d, honest):
-    d.run(FORFEIT_WITHIN_MS, lambda: honest.cheat is not None)
+def _ta_forfeit(d, honest, ms=FORFEIT_WITHIN_MS):
+    d.run(ms, lambda: honest.cheat is not None)
     assert honest.cheat is not None and honest.cheat.code == _C_SILENT, honest.cheat
 
 
@@ -100,7 +100,10 @@ def test_torpedo_a_torpedo_never_fired_after_the_ship_located_forfeits():
     d.run(900000, lambda: cheater.m.muted and link.unacked() == 0 and link.arq.waiting() == 0)
     g = honest.m.g
     assert g.phase == FIRE and g.turn != honest.m.me, g.phase
-    _ta_forfeit(d, honest.m)
+    # its player's time to aim (the periscope would have sent the torpedo by then) counts for nothing
+    d.run(_AIM_MS - 1000)
+    assert honest.m.cheat is None
+    _ta_forfeit(d, honest.m, 1000 + FORFEIT_WITHIN_MS)
 
 
 def test_torpedo_a_rival_whose_player_is_in_the_menu_is_not_forfeited():

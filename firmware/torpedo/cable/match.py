@@ -29,7 +29,7 @@ torpedo.cable.cheat, loaded when one is.
 """
 
 from battleship.rules import AIM_START
-from core.compat import const, load
+from core.compat import const, load, ticks_diff
 from core.prng import Rng
 from link.commit import (
     C_PROTOCOL,
@@ -69,6 +69,10 @@ _REVEAL = const(5)
 _DONE = const(6)
 
 _C_SILENT = const(26)  # the rival stayed silent where it owed a message (cards.cable.proto's code)
+# The rival's player aims its torpedo this long at most before its handheld sends it, pressed or
+# not: the call shown (1.5 s), the periscope up (0.8 s), the aim (10 s), at 30 frames a second,
+# or a shoot-out round's result (3 s) before it; 20 s leaves room for frames slower than that
+_AIM_MS = const(20000)
 
 
 class CableMatch(Match):
@@ -96,6 +100,8 @@ class CableMatch(Match):
         self.cheat = None
         self.cursor = AIM_START
         self.finished = False
+        self.aim_key = -1  # the rival's press we wait for (owed()), and since when (not saved)
+        self.aim_from = 0
 
     # -- what the screens ask ------------------------------------------------------
     def ready(self):
@@ -165,11 +171,11 @@ class CableMatch(Match):
 
     def owed(self):
         """What the rival sends with no person to think about it (docs/link-protocol.md 10.1): its
-        coin, the rest of its fleet's commitment once it has begun it, the ANSWER to our call,
-        its torpedoes where it fires (the periscope sends one within its 10 s, pressed or not),
-        its fleet at the end. In play only once it has taken what it answers: its handheld takes
-        a call or an answer when a screen shows it, and its player may be in the menu then; and
-        not while one of its messages waits here for our screens."""
+        coin, the rest of its fleet's commitment once it has begun it, the ANSWER to our call, its
+        fleet at the end; and its torpedo where it fires, once its player's time to aim is surely
+        up (_AIM_MS: the periscope sends it then, pressed or not). In play only once it has taken
+        what it answers (its handheld takes a call or an answer when a screen shows it, and its
+        player may be in the menu then), and not while a message of its waits for our screens."""
         if self.cheat is not None:
             return False
         st = self.stage
@@ -185,9 +191,20 @@ class CableMatch(Match):
         so = g.phase == SHOOTOUT
         if link.unacked() > (1 if so and g.fired(self.me) else 0):  # ours of this round: its own press first
             return False
-        if so:
-            return not g.fired(1 - self.me)
-        return self.lg.pending >= 0 or (g.phase == FIRE and g.turn != self.me)
+        if self.lg.pending >= 0:
+            return True
+        if not (so and not g.fired(1 - self.me) or g.phase == FIRE and g.turn != self.me):
+            return False
+        # its press: which one (a torpedo of a turn, or a shoot-out round), and since when it aims
+        key = ((g.sd_round if so else 1024 + g.torpedo * 8 + g.target) << 1) | g.turn
+        now = self._now
+        if now is None:
+            return False
+        if key != self.aim_key:
+            self.aim_key = key
+            self.aim_from = now
+            return False
+        return ticks_diff(now, self.aim_from) >= _AIM_MS
 
     def _caught(self, e):
         """A lie or a broken rule (e), or the rival silent where it owed a message (None): the
