@@ -253,6 +253,28 @@ def test_link_battle_a_shot_taken_and_never_answered_loses_by_forfeit(install, t
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("mode", MODES)
 def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lang):
+    def older(a, b):  # the flash as it was, then both move on
+        old = str(tmp_path / "b_old")
+        shutil.copytree(b.saves, old)
+        run_script([a, b], ",".join([ROUND[mode]] * _rounds(mode)), tail_frames=30)
+        return old
+
+    def seen(a, c, t):
+        # the side ahead: out of step, it decides; the side turned back holds its game, and the
+        # other's counters contradict its save: named (issue 41, item 1)
+        _until([a, c], mode, t, [[ENDINGS[mode]["out_of_step"]], ["ln_forged"]], most_rounds=40, press=False)
+
+    _back(install, tmp_path, mode, lang, older, None, seen)
+
+
+def _rounds(mode):
+    return 2 if mode == "link_express" else 40  # an Express game is short
+
+
+def _back(install, tmp_path, mode, lang, flash, lib, seen, continues=True):
+    """Two handhelds play a while; the second is switched off and comes back as a third, with
+    the flash flash(a, b) makes (a folder; None: none) and the changed modules lib, through
+    Continue (or, not continues, a new game); seen(a, c, t) reads what the screens say."""
     t = _words(mode, lang)
     a = _handheld(install, mode, 51, str(tmp_path / "a"), "handheld 1")
     b = _handheld(install, mode, 52, str(tmp_path / "b"), "handheld 2")
@@ -260,19 +282,16 @@ def test_an_older_save_is_named_out_of_step_on_both(install, tmp_path, mode, lan
     c = None
     try:
         _open([a, b], mode, lang)
-        n = 2 if mode == "link_express" else 40  # an Express game is short
-        run_script([a, b], ",".join([ROUND[mode]] * n), tail_frames=30)
-        old = str(tmp_path / "b_old")
-        shutil.copytree(b.saves, old)  # the flash as it was
-        run_script([a, b], ",".join([ROUND[mode]] * n), tail_frames=30)  # both move on
+        run_script([a, b], ",".join([ROUND[mode]] * _rounds(mode)), tail_frames=30)
+        saves = flash(a, b)
         b.close()
-        c = _handheld(install, mode, 53, old, "handheld 2, older flash")
+        c = _handheld(install, mode, 53, saves or str(tmp_path / "c"), "handheld 2, back", lib)
         Cable(a, c)
-        run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
-        step = ENDINGS[mode]["out_of_step"]
-        # the side ahead: out of step, it decides; the side turned back holds its game, and the
-        # other's counters contradict its save: named (issue 41, item 1)
-        _until([a, c], mode, t, [[step], ["ln_forged"]], most_rounds=40, press=False)
+        if continues:
+            run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
+        else:
+            _open([c], mode, lang, play=False)  # a new game there: it joins the one it left
+        seen(a, c, t)
     finally:
         a.close()
         b.close()
@@ -293,48 +312,20 @@ FORGE = [
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("mode", MODES)
 def test_forged_resume_counters_are_named_and_not_believed(install, tmp_path, mode, lang):
-    t = _words(mode, lang)
-    a = _handheld(install, mode, 61, str(tmp_path / "a"), "honest")
-    b = _handheld(install, mode, 62, str(tmp_path / "b"), "handheld 2")
-    Cable(a, b)
-    c = None
-    try:
-        _open([a, b], mode, lang)
-        run_script([a, b], ",".join([ROUND[mode]] * (2 if mode == "link_express" else 40)), tail_frames=30)
-        b.close()
-        lib = changed_link(install, tmp_path, "forge", FORGE, module="session")
-        c = _handheld(install, mode, 63, b.saves, "handheld 2, forging", lib)
-        Cable(a, c)
-        run_script([a, c], "WAIT300,2:A,WAIT100,2:A,WAIT2000")  # its menu opens on Continue
+    lib = changed_link(install, tmp_path, "forge", FORGE, module="session")
+
+    def seen(a, c, t):
         found = _until([a, c], mode, t, [["ln_forged", "ln_behind"], None], most_rounds=40, press=False)
         assert found[0] == [t("ln_forged")], found  # named; never "the other decides"
-    finally:
-        a.close()
-        b.close()
-        if c is not None:
-            c.close()
+
+    _back(install, tmp_path, mode, lang, lambda a, b: b.saves, lib, seen)
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_lost_save_lets_the_side_ahead_claim_the_win(install, tmp_path, mode):
-    lang = "en"
-    t = _words(mode, lang)
-    a = _handheld(install, mode, 71, str(tmp_path / "a"), "handheld 1")
-    b = _handheld(install, mode, 72, str(tmp_path / "b"), "handheld 2")
-    Cable(a, b)
-    c = None
-    try:
-        _open([a, b], mode, lang)
-        run_script([a, b], ",".join([ROUND[mode]] * (2 if mode == "link_express" else 40)), tail_frames=30)
-        b.close()
-        c = _handheld(install, mode, 73, str(tmp_path / "c"), "handheld 2, its save lost")
-        Cable(a, c)
-        _open([c], mode, lang, play=False)  # a new game there: it joins the one it left, behind
+    def seen(a, c, t):
         _until([a, c], mode, t, [["ln_ahead"], ["ln_peer_saved"]], most_rounds=40, press=False)
         run_script([a, c], "1:A,WAIT300")  # A: the win
         _until([a, c], mode, t, [["ln_won"], None], most_rounds=40, press=False)
-    finally:
-        a.close()
-        b.close()
-        if c is not None:
-            c.close()
+
+    _back(install, tmp_path, mode, "en", lambda a, b: None, None, seen, continues=False)

@@ -7,6 +7,8 @@ claim the win (docs/link-protocol.md 5.7, 10.2).
 Over the virtual cable (host_tools/duel/*.py), two sides each: CPython only (two linked games do
 not fit one MicroPython heap beside the harness)."""
 
+from peers import Keys, mute
+
 from battleship.cable.game import FORFEIT, ME, OVER, PLAYING, VERIFIED
 from core.hal import A
 from express.cable.game import FORFEIT as LX_FORFEIT
@@ -19,44 +21,11 @@ from link.match import _CLAIM_MS, _FORFEIT_MS, _HARD_MS, M_CLAIMED, ST_MISMATCH,
 SLACK_MS = 5000  # the frames' own pace past a limit
 
 
-class _Buttons:
-    def __init__(self, keys):
-        self.keys = keys
-
-    def pressed(self, k):
-        return k in self.keys
-
-
-class _App:
-    """What link.screen.update() asks of the app: the keys pressed this frame."""
-
-    def __init__(self, *keys):
-        self.buttons = _Buttons(keys)
-
-    def redraw(self):
-        pass
-
-
-def _mute(g, first):
-    """From the first message first(msg) picks on (that one too), g sends nothing more; it still
-    takes (and acknowledges) what comes, and its link still polls: its keepalives arrive."""
-    real = g.send
-
-    def send(msg):
-        if not g.muted and first(msg):
-            g.muted = True
-        if not g.muted:
-            real(msg)
-
-    g.muted = False
-    g.send = send
-
-
 def _to_the_end(d):
     """Play until one side knows it won (its shot sank the last ship): (winner, loser). The loser
     is muted from its fleet's reveal on: the reveal it owes never comes."""
     for h in d.hands:
-        _mute(h.g, lambda msg: msg[0] == 0x23)  # FLEET_REVEAL
+        mute(h.g, lambda msg: msg[0] == 0x23)  # FLEET_REVEAL
     d.run(900000, lambda: any(h.g.phase == OVER and h.g.winner == ME for h in d.hands))
     w = next(h for h in d.hands if h.g.phase == OVER and h.g.winner == ME)
     return w, d.hands[1 - d.hands.index(w)]
@@ -116,10 +85,10 @@ def test_a_long_silence_where_the_other_owes_lets_the_player_claim_the_win():
     g = won.g
     d.run(_CLAIM_MS - 5000)
     assert g.link.status() == ST_UNPLUGGED and not g.claimable() and screen.text(g)[1] == "ln_hint_leave"
-    assert not screen.update(_App(A), g)  # no claim before the minute: the other may be replugging
+    assert not screen.update(Keys(A), g)  # no claim before the minute: the other may be replugging
     d.run(6000)
     assert g.claimable() and screen.text(g)[1] == "ln_hint_left"  # "A:claim the win"
-    assert screen.update(_App(A), g)
+    assert screen.update(Keys(A), g)
     assert g.phase == FORFEIT and g.link.claimed  # a win, on this handheld
     d.run(100)
     won.restart()  # saved as such: a power cycle keeps it

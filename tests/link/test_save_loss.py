@@ -12,6 +12,8 @@ to its end.
 
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only."""
 
+from peers import Keys
+
 from battleship.cable.game import VERIFIED
 from core.hal import RIGHT, A
 from express.cable.game import FORFEIT, PLAYING
@@ -20,28 +22,6 @@ from host_tools.duel.battle import Duel as LkDuel
 from host_tools.duel.express import Duel as LxDuel
 from link import screen
 from link.match import M_FORGED, M_OUT_OF_STEP, ST_MISMATCH
-
-
-class _Buttons:
-    def __init__(self, keys):
-        self.keys = keys
-
-    def pressed(self, k):
-        return k in self.keys
-
-
-class _App:
-    """What link.screen.update() asks of the app: the keys pressed this frame, and the rest."""
-
-    def __init__(self, *keys):
-        self.buttons = _Buttons(keys)
-        self.cleared = []
-
-    def redraw(self):
-        pass
-
-    def clear_game(self, slot):
-        self.cleared.append(slot)
 
 
 def _behind_a_roll():
@@ -68,17 +48,17 @@ def test_the_side_behind_a_roll_it_saw_cannot_void_the_game_the_other_claims_the
     assert screen.text(behind)[1] == "ln_hint_leave"  # the other's counters named: it can only leave
     assert screen.text(ahead)[1] == "ln_hint_claim"
     for keys in ((A,), (RIGHT,)):
-        app = _App(*keys)
+        app = Keys(*keys)
         assert not screen.update(app, behind)  # neither a new game nor a win from behind
         assert not behind.done() and not app.cleared
-    assert screen.update(_App(A), ahead)  # A: the win
+    assert screen.update(Keys(A), ahead)  # A: the win
     assert ahead.phase == FORFEIT and ahead.winner == ahead.role and ahead.link.claimed
     assert ahead.needs_save()  # the end is saved: it stands after a power cut too
 
 
 def test_the_side_ahead_may_start_a_new_game_instead():
     d, behind, ahead = _behind_a_roll()
-    app = _App(RIGHT)
+    app = Keys(RIGHT)
     assert screen.update(app, ahead)
     assert not ahead.has_game() and app.cleared == ["link_express"]
     d.hands[1].flash = None

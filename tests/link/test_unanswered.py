@@ -10,6 +10,8 @@ comes, but from one message on sends nothing more. Over the virtual cable
 (host_tools/duel/*.py), two sides each: CPython only (two linked games do not fit one
 MicroPython heap beside the harness)."""
 
+from peers import mute
+
 from battleship.cable.game import FORFEIT, PLAYING
 from battleship.rules import CLASSIC, SALVO
 from host_tools.duel.battle import Duel as LkDuel
@@ -20,21 +22,6 @@ from torpedo.cable.match import _AIM_MS, _C_SILENT
 from torpedo.rules import FIRE
 
 FORFEIT_WITHIN_MS = 40000  # the clock's 30 s, and the frames' own pace
-
-
-def mute(g, first):
-    """From the first message that first(msg) picks on (that one too), g sends nothing more; it
-    still takes (and so acknowledges) what comes, and its link still polls (keepalives)."""
-    real = g.send
-
-    def send(msg):
-        if not g.muted and first(msg):
-            g.muted = True
-        if not g.muted:
-            real(msg)
-
-    g.muted = False
-    g.send = send
 
 
 def _lk_forfeit(d):

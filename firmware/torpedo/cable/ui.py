@@ -11,6 +11,7 @@ Loaded while shown, with link.screen, and both dropped once the game's own scree
 (a cable game is the largest thing in memory): see drop().
 """
 
+import gc
 import sys
 
 from core import ui
@@ -27,7 +28,11 @@ _FIRST_FRAMES = const(45)  # who calls first stays up this long (A: at once)
 
 def _screen():
     """link.screen, imported on the screen's first frame: a saved game's match (torpedo.cable.match)
-    is read back first, its 3.2 KB block found before the link's screens cut up the heap."""
+    is read back first, its 3.2 KB block found before the link's screens cut up the heap. Over a
+    game in play (the other came back out of step, the claim) the heap is collected first: the
+    game's frames leave garbage, and the import wants whole blocks."""
+    if "link.screen" not in sys.modules:
+        gc.collect()
     return load("link.screen")
 
 
