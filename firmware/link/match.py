@@ -220,9 +220,9 @@ class Match:
         return quiet and self.owed() and not self.done()
 
     def claim(self):
-        """The win claimed: the other left (claimable()), or came back behind its own save or with
-        counters this side's save contradicts (5.6). The game ends here as won by forfeit, saved;
-        the link tells the other side (its RESUME says so from now on)."""
+        """The win claimed: the other left (claimable()), or came back with an older save of the
+        game (5.6). The game ends here as won by forfeit, saved; the link tells the other side
+        (its RESUME says so from now on)."""
         self.link.claim()
         self._dirty = True
         self.ev |= self._caught(None)
