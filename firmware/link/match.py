@@ -193,10 +193,12 @@ class Match:
         # hard limit on one owed message (damaged frames and DATA out of order cannot hold it
         # off for ever) and the peer's time bank, its owed time over the whole game (saved with
         # the stream: slow-walking every message just inside the clock spends it).
+        # (The bank takes each wait when it ends, hard into link.bank: what is saved is exact, and
+        # the wait in progress, like the clock, starts again after a restart.)
         heard = link.drops[D_ORDER] + link.acked + link.big  # all only grow: a change is moving
         owed = self.owed() and not self.done()
         if not owed:
-            self.hard = 0
+            self._bank()
         if not owed or heard != self._heard:
             self.timer = 0
             self._heard = heard
@@ -204,9 +206,9 @@ class Match:
             dt = ticks_diff(now, self._now)
             self.timer += dt
             self.hard += dt
-            link.bank += dt
             if (self.timer >= (_REFUSED_MS if link.unacked() else _FORFEIT_MS) or self.hard >= _HARD_MS
-                    or link.bank >= self.bank_ms):
+                    or link.bank + self.hard >= self.bank_ms):
+                self._bank()
                 self._dirty = True
                 ev |= self._caught(None)
         self._now = now
@@ -227,9 +229,17 @@ class Match:
         self._dirty = True
         self.ev |= self._caught(None)
 
+    def _bank(self):
+        """The owed wait that ends now goes into the peer's time bank (saved with the stream)."""
+        if self.hard:
+            self.link.bank += self.hard
+            self.hard = 0
+            self._dirty = True
+
     def read(self, m):
         """One message of the peer's into the game; a bad one ends it as a caught cheat."""
-        self.timer = self.hard = 0  # the peer spoke: the clock starts again
+        self._bank()
+        self.timer = 0  # the peer spoke: the clock starts again
         self._dirty = True
         try:
             return self.take(m)

@@ -91,11 +91,15 @@ def stage(
     if read_text(board_txt) != board + "\n":
         with open(board_txt, "w") as f:
             f.write(board + "\n")
-    for folder, _dirs, files in os.walk(tree):  # a module deleted from firmware/ leaves the image
+    # a module deleted from firmware/ leaves the image, and a package emptied so leaves it too
+    # (an empty folder would still be a directory entry of the image: linkbattle/ after issue 44)
+    for folder, _dirs, files in os.walk(tree, topdown=False):
         for f in files:
             rel = "/" + os.path.relpath(os.path.join(folder, f), tree).replace(os.sep, "/")
             if rel not in wanted:
                 os.remove(os.path.join(folder, f))
+        if folder != tree and not os.listdir(folder):
+            os.rmdir(folder)
     with open(stamp, "w") as f:
         f.write(version)
     return tree

@@ -67,7 +67,7 @@ def watch_clock():
         ev = real(self, now)
         if self.hard > _USE[0]:
             _USE[0] = self.hard
-        bank = self.link.bank
+        bank = self.link.bank + self.hard  # (the wait in progress goes into the bank when it ends)
         if bank > _USE[1]:
             _USE[1] = bank
         return ev

@@ -43,6 +43,7 @@ class _QuietLink:
 
     acked = 0  # none of ours acknowledged, ever
     big = 0  # damaged DATA frames heard (Link.big)
+    bank = 0  # the peer's time bank spent (Link.bank)
 
     def __init__(self):
         self.open = True

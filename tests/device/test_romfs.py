@@ -174,14 +174,18 @@ def test_the_writer_builds_again_only_what_changed(copy, image):
     assert _read(path) == first and os.path.getmtime(tree / "lib" / "core" / "app.mpy") == stamp
     (fw / "core" / "zz_new.py").write_text("X = 1\n")
     os.remove(fw / "core" / "prng.py")
+    (fw / "zzpkg").mkdir()  # a package that goes again (as linkbattle/ did in issue 44)
+    (fw / "zzpkg" / "__init__.py").write_text("")
     try:
         files = romfs.read(_read(romfs.build(out=str(out), firmware_dir=str(fw), log=None)))
         assert "/lib/core/zz_new.mpy" in files and "/lib/core/prng.mpy" not in files
+        assert "/lib/zzpkg/__init__.mpy" in files
         assert os.path.getmtime(tree / "lib" / "core" / "app.mpy") == stamp  # not compiled again
     finally:
         os.remove(fw / "core" / "zz_new.py")
+        shutil.rmtree(fw / "zzpkg")
         shutil.copy(os.path.join(FIRMWARE, "core", "prng.py"), fw / "core" / "prng.py")
-    assert _read(romfs.build(out=str(out), firmware_dir=str(fw), log=None)) == first
+    assert _read(romfs.build(out=str(out), firmware_dir=str(fw), log=None)) == first  # no folder left
 
 
 def test_an_unknown_board_is_refused(tmp_path):
