@@ -33,82 +33,8 @@ from link.match import (
     ST_VERSION,
 )
 
-# the link's words, one table a language
-_EN = """
-ln_looking=Looking for the other handheld...
-ln_plug_cable=Join the cable and choose the same game on both.
-ln_unplugged=Cable unplugged?
-ln_check_cable=Check the cable and that the other handheld is on.
-ln_version_peer=Other handheld: protocol %d, firmware %d.%d.%d.
-ln_version_mine=This one: protocol %d, firmware %d.%d.%d. Update one.
-ln_peer_rules=The other handheld chose %s.
-ln_other_game=another game
-ln_syncing=Linked. Finding our place in the game...
-ln_other_new=The other handheld started a new game.
-ln_other_saved=The other handheld has another game saved.
-ln_peer_saved=The other handheld is going on with a saved game: start a new one there.
-ln_out_of_step=The two saves are out of step.
-ln_behind=This handheld's is the older: the other decides, a new game or the win.
-ln_ahead=The other handheld came back with an older save of this game.
-ln_forged=Cheat caught: the other handheld claims messages this one never sent or took.
-ln_left=The other handheld owes a message and has been silent for %d s.
-ln_claimed_them=The other handheld claimed the win: this one was silent too long where it owed a message.
-ln_claimed_us=This handheld claimed the win: the other had left.
-ln_coin=Tossing the coin...
-ln_waiting=Waiting for the other handheld...
-ln_cheat=Cheat caught!
-ln_void=The game does not count.
-ln_won=You win
-ln_forfeit=The other handheld went silent where it owed a message: you win by forfeit.
-ln_no_port=This handheld has no cable port.
-ln_sending=Sending our last move...
-ln_hint_leave=B:leave
-ln_hint_rules=A:play that B:leave
-ln_hint_new=A:new game B:leave
-ln_hint_claim=A:win >:new game B:leave
-ln_hint_left=A:claim the win B:leave
-ln_hint_menu=B:menu
-ln_hint_now=B:leave now
-"""
-
-_HU = """
-ln_looking=Keresem a másik készüléket...
-ln_plug_cable=Dugd be a kábelt, és mindkét készüléken ugyanazt a játékot válaszd.
-ln_unplugged=Kihúzták a kábelt?
-ln_check_cable=Nézd meg a kábelt, és hogy a másik készülék be van-e kapcsolva.
-ln_version_peer=A másik készülék: protokoll %d, firmware %d.%d.%d.
-ln_version_mine=Ez: protokoll %d, firmware %d.%d.%d. Frissítsd az egyiket.
-ln_peer_rules=A másik készülék ezt választotta: %s.
-ln_other_game=másik játék
-ln_syncing=Összekötve. Megkeressük, hol tart a játék...
-ln_other_new=A másik készüléken új játék indult.
-ln_other_saved=A másik készüléken másik játék van elmentve.
-ln_peer_saved=A másik készülék egy mentett játékot folytatna: ott indíts újat.
-ln_out_of_step=A két mentés nincs összhangban.
-ln_behind=Ennek a készüléknek a mentése a régebbi: a másik dönt, új játék vagy győzelem.
-ln_ahead=A másik készülék a játszma egy régebbi mentésével tért vissza.
-ln_forged=Csalás: a másik szerint ez olyat küldött vagy vett át, amit soha.
-ln_left=A másik készülék következne, de %d másodperce hallgat.
-ln_claimed_them=A másik készülék győzelmet kért: ez túl sokáig hallgatott, amikor következett.
-ln_claimed_us=Ez a készülék győzelmet kért: a másik elment.
-ln_coin=Pénzfeldobás...
-ln_waiting=Várom a másik készüléket...
-ln_cheat=Csalás lebukott!
-ln_void=A játék nem számít.
-ln_won=Nyertél
-ln_forfeit=A másik készülék elhallgatott, pedig üzenettel tartozott: feladta, nyertél.
-ln_no_port=Ennek a készüléknek nincs kábelcsatlakozója.
-ln_sending=Küldöm az utolsó lépésünket...
-ln_hint_leave=B:kilép
-ln_hint_rules=A:legyen az B:kilép
-ln_hint_new=A:új játék B:kilép
-ln_hint_claim=A:győzelem >:új B:kilép
-ln_hint_left=A:győzelem B:kilép
-ln_hint_menu=B:menü
-ln_hint_now=B:kilép most
-"""
-
-strings.also(Words(_EN), Words(_HU))
+# the link's words, one module a language (link.en, link.hu): only the language shown is read
+strings.also(Words(None, "link.en"), Words(None, "link.hu"))
 
 
 def text(m):
