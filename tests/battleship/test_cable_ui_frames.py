@@ -69,8 +69,8 @@ def test_the_end_is_checked_in_one_frame_and_shown_in_another():
     p = Pair((5, 6))
     p.to_battle()
     f = Frames(p)
-    for i in range(4000):
-        kind, saves, loaded, _checked = f.frame(A if i % 2 == 0 else 0)
+    for i in range(4000):  # A to fire on our turn (on our fleet A is the pause menu)
+        kind, saves, loaded, _checked = f.frame(A if i % 2 == 0 and p.game().my_turn() else 0)
         if kind == "End":
             break
     assert kind == "End" and loaded == ["battleship.cable.end"] and saves == 0

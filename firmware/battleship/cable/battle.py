@@ -3,8 +3,8 @@ and the wait while its fleet is checked (the result is battleship.cable.end's).
 
 Left, a grid (battleship.grid): their ocean as far as our shots have told us while
 we aim, our fleet with their shots while they fire (B shows the other one
-any time; A opens the pause menu wherever it does not fire). Right, a panel: whose turn (in
-Salvo the shots left as pips), the
+any time; on our fleet A opens the pause menu, whatever the battle waits for, as in the CPU
+game). Right, a panel: whose turn (in Salvo the shots left as pips), the
 aim, the latest shot and its answer, link trouble ("Cable unplugged?",
 "Waiting for the other handheld...") in its place, little ships of the fleet
 shown, and a hint. A on a cell already shot moves the cursor to the next one
@@ -72,10 +72,11 @@ class Battle(ui.Screen):
                 gridview.aim(self, app, btn)
             elif btn.pressed(A):
                 self.fire(app)
-        elif btn.pressed(A):
-            # B turns the grid over on every screen of the battle, so A is the menu wherever it
-            # does not fire: on our fleet, and on theirs while we wait (their fleet, their turn,
-            # our shot's answer, the check at the end): Save and quit, whatever the other does
+        elif self.view == OWN and btn.pressed(A):
+            # the pause menu on our fleet, as in the CPU game, whatever the battle waits for
+            # (their fleet, their turn, our shot's answer, the check at the end: issue 41):
+            # Save and quit, whatever the other does. On their grid A only fires, so a thumb
+            # still on A after a shot never opens it
             app.push(Paused(s))
         self.blink(app)
 

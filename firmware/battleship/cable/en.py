@@ -42,7 +42,7 @@ lk_back=Back to battle
 lk_save_quit=Save and quit
 lk_help=Help
 lk_h_aim=A:fire B:fleet
-lk_h_fleet=A:menu B:fleet
+lk_h_fleet=B:fleet
 lk_h_menu=A:menu B:back
 """
 )

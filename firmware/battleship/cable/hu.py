@@ -42,7 +42,7 @@ lk_back=Vissza a csatába
 lk_save_quit=Mentés és kilépés
 lk_help=Súgó
 lk_h_aim=A:tűz B:flotta
-lk_h_fleet=A:menü B:flotta
+lk_h_fleet=B:flotta
 lk_h_menu=A:menü B:cél
 """
 )
