@@ -122,6 +122,7 @@ class Match:
         self.saved = False  # this frame saved: load no screen before the next (Link battle)
         self.status = -1  # the link's status as of the last tick
         self.slow = False  # a message of ours has waited _WAIT_MS for its acknowledgement
+        self.left = False  # claimable() as of the last tick: the screens show the claim
         self.wait = None  # ... since when
         self._heard = 0  # out-of-order DATA and our acknowledged messages, as the clock last saw them
         self._now = None
@@ -163,6 +164,10 @@ class Match:
             self.wait = None
         if slow != self.slow:
             self.slow = slow
+            app.redraw()
+        left = self.claimable()
+        if left != self.left:
+            self.left = left
             app.redraw()
 
     def step(self, now):

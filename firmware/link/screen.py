@@ -68,7 +68,7 @@ def text(m):
         return t("ln_other_saved" if link.peer_has_game else "ln_other_new"), "ln_hint_new"
     if st == ST_UNPLUGGED:
         if m.claimable():  # the other left where it owes a move: A claims the win (5.7)
-            return t("ln_unplugged") + " " + t("ln_left") % (link.quiet_ms() // 1000), "ln_hint_left"
+            return t("ln_unplugged") + " " + t("ln_left"), "ln_hint_left"
         return t("ln_unplugged") + " " + t("ln_check_cable"), "ln_hint_leave"
     if st == ST_SYNCING:
         return t("ln_syncing"), "ln_hint_leave"

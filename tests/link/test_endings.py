@@ -195,16 +195,19 @@ def test_a_whole_game_unplugged_and_back_ends_won_on_one_and_lost_on_the_other(i
         b.close()
 
 
-def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None):
+def _against(install, tmp_path, mode, lang, change, ending, wait_ms, why=None, then=None):
     """An honest handheld against one whose link.match is changed: after wait_ms of open link,
     the honest one's screen names the ending (and, given why, that word key's first line too:
-    the cheat named in the player's language)."""
+    the cheat named in the player's language); or, given then, then(a, b, cable, t) plays on."""
     t = _words(mode, lang)
     a = _handheld(install, mode, 31, str(tmp_path / "a"), "honest")
     b = _handheld(install, mode, 32, str(tmp_path / "b"), change, _changed_lib(install, tmp_path, change))
-    Cable(a, b)
+    cable = Cable(a, b)
     try:
         _open([a, b], mode, lang, play=False)
+        if then is not None:
+            then(a, b, cable, t)
+            return
         run_script([a, b], "WAIT%d" % wait_ms, tail_frames=0)
         _until([a, b], mode, t, [[ENDINGS[mode][ending]], None], most_rounds=200, press=False)
         if why is not None:
@@ -329,3 +332,24 @@ def test_a_lost_save_lets_the_side_ahead_claim_the_win(install, tmp_path, mode):
         _until([a, c], mode, t, [["ln_won"], None], most_rounds=40, press=False)
 
     _back(install, tmp_path, mode, "en", lambda a, b: None, None, seen, continues=False)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_cable_silent_where_the_other_owes_lets_the_player_claim_the_win(install, tmp_path, mode):
+    # the other handheld never opens its coin, and its cable is pulled: not one byte more
+    def silent(a, b, cable, t):
+        run_script([a, b], "WAIT2000", tail_frames=0)
+        cable.connected = False
+        run_script([a, b], "WAIT50000", tail_frames=0)
+        assert not words_shown(a.screen(), [t("ln_hint_left")])  # not before the minute
+        run_script([a, b], "WAIT12000", tail_frames=0)
+        _until([a, b], mode, t, [["ln_hint_left"], None], most_rounds=40, press=False)  # A:claim the win
+        run_script([a, b], "1:A,WAIT300")
+        _until([a, b], mode, t, [["ln_won"], None], most_rounds=40, press=False)
+        cable.connected = True  # back: the other handheld is told (Express's and Torpedo's
+        # handheld is on its fleet's own screen here, which shows no link screen: it says so
+        # there once the player leaves it, and in play at once: tests/link/test_escapes.py)
+        told = None if mode in ("link_express", "torpedo_link") else ["ln_claimed_them"]
+        _until([a, b], mode, t, [["ln_won"], told], most_rounds=60, press=False)
+
+    _against(install, tmp_path, mode, "en", "withhold", None, 0, then=silent)
