@@ -5,49 +5,38 @@ placing the fleet. Loaded only by the catalogue."""
 from battleship.cable.game import COIN, PLACING
 from battleship.cable.ui import stage
 from catalogs.battleship_cable import _session
-from link.match import (
-    M_CLAIMED,
-    M_FORGED,
-    M_OUT_OF_STEP,
-    ST_CONNECTING,
-    ST_MISMATCH,
-    ST_OPEN,
-    ST_RULES,
-    ST_SYNCING,
-    ST_UNPLUGGED,
-    ST_VERSION,
-)
+from link import match as lm
 
 
 def screens(app):
     m = stage("battleship.cable.connect")
     Connect, Coin = m.Connect, m.Coin
     m = None
-    yield "looking", Connect(_session(ST_CONNECTING, phase=0))
-    yield "unplugged", Connect(_session(ST_UNPLUGGED, phase=0))
-    yield "version", Connect(_session(ST_VERSION, phase=0))
-    yield "rules", Connect(_session(ST_RULES, phase=0))
-    s = _session(ST_MISMATCH)
+    yield "looking", Connect(_session(lm.ST_CONNECTING, phase=0))
+    yield "unplugged", Connect(_session(lm.ST_UNPLUGGED, phase=0))
+    yield "version", Connect(_session(lm.ST_VERSION, phase=0))
+    yield "rules", Connect(_session(lm.ST_RULES, phase=0))
+    s = _session(lm.ST_MISMATCH)
     yield "mismatch_new", Connect(s)
-    s = _session(ST_MISMATCH)
+    s = _session(lm.ST_MISMATCH)
     s.g.link.peer_has_game = True
     yield "mismatch_saved", Connect(s)
-    s = _session(ST_MISMATCH)
-    s.g.link.mismatch = M_OUT_OF_STEP
+    s = _session(lm.ST_MISMATCH)
+    s.g.link.mismatch = lm.M_OUT_OF_STEP
     yield "out_of_step", Connect(s)
-    s = _session(ST_MISMATCH)
-    s.g.link.mismatch = M_FORGED
+    s = _session(lm.ST_MISMATCH)
+    s.g.link.mismatch = lm.M_FORGED
     yield "forged", Connect(s)  # counters our own save contradicts: named (issue 41)
-    s = _session(ST_MISMATCH)
-    s.g.link.mismatch = M_CLAIMED
+    s = _session(lm.ST_MISMATCH)
+    s.g.link.mismatch = lm.M_CLAIMED
     s.g.link.peer_claimed = True
     yield "claimed", Connect(s)  # the other claimed the win while we were silent
-    s = _session(ST_UNPLUGGED, phase=COIN)
+    s = _session(lm.ST_UNPLUGGED, phase=COIN)
     s.g.link.quiet = 61000
     yield "left", Connect(s)  # silent a minute where the other owes: A claims the win
-    yield "peer_saved", Connect(_session(ST_MISMATCH, phase=0))
-    yield "syncing", Connect(_session(ST_SYNCING, phase=0))
-    yield "tossing", Connect(_session(ST_OPEN, phase=COIN))
+    yield "peer_saved", Connect(_session(lm.ST_MISMATCH, phase=0))
+    yield "syncing", Connect(_session(lm.ST_SYNCING, phase=0))
+    yield "tossing", Connect(_session(lm.ST_OPEN, phase=COIN))
 
     s = _session(phase=PLACING)
     s.g.first = 0
