@@ -64,7 +64,7 @@ MODES = {
     "link_battle": (("battleship_menu", "link_battle"), "WAIT600"),
     "link_salvo": (("battleship_menu", "link_salvo"), "WAIT600"),
     "link_express": (("express_menu", "link_express"), "A,WAIT600"),  # the rules, then the link
-    "link_cards": (("cards_menu", "link_cards"), "A,WAIT600"),  # the rules, then the link
+    "link_cards": (("cards_menu", "link_cards"), "WAIT300,A,WAIT1500"),  # the rules, then the link
 }
 # Not in the default run: the Admiral's game with every seat a CPU, played to its end screen (the
 # heaviest Express: the Admiral's odds tables). What c1c7cfc's Express script meant: its keys were
