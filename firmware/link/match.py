@@ -112,6 +112,7 @@ class Match:
     big = 1024  # fields this long or longer (fresh bytes: our fleet's secrets) referenced, not copied
     parts = 0  # our commitment's parts in all (see part_msg)
     bank_ms = _BANK_MS  # the peer's time bank (a game whose honest owed time is longer sets its own)
+    left = False  # claimable() as of the last tick (set on an instance only when it changes)
 
     def __init__(self):
         self.out = []  # messages (or an int: the next part of our commitment) waiting for the link
@@ -122,7 +123,6 @@ class Match:
         self.saved = False  # this frame saved: load no screen before the next (Link battle)
         self.status = -1  # the link's status as of the last tick
         self.slow = False  # a message of ours has waited _WAIT_MS for its acknowledgement
-        self.left = False  # claimable() as of the last tick: the screens show the claim
         self.wait = None  # ... since when
         self._heard = 0  # out-of-order DATA and our acknowledged messages, as the clock last saw them
         self._now = None

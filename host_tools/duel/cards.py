@@ -26,9 +26,12 @@ _DISKS = []
 
 
 def _disks(size=4096):
-    """Each side's "flash", allocated once for every duel (a heap in pieces has no 4 KB block)."""
-    if not _DISKS:
-        _DISKS.append([bytearray(size), bytearray(size)])
+    """Each side's "flash", allocated once for every duel (a heap in pieces has no 4 KB block),
+    and again, bigger, for a duel that asks for more than the first did (a save over the cable,
+    WireDuel's, is longer than a Duel's: written into the smaller one it would have to grow
+    under the memoryview kept of it)."""
+    if not _DISKS or len(_DISKS[0][0]) < size:
+        _DISKS[:] = [[bytearray(size), bytearray(size)]]
     return _DISKS[0]
 
 

@@ -8,6 +8,8 @@ import fs from "fs";
 import path from "path";
 import { pathToFileURL, fileURLToPath } from "url";
 
+const HEAP = 1024 * 1024; // web/broadside.js's default heap cap
+
 if (isMainThread) {
   const [dir = "build/web", frames = "600", keys = ""] = process.argv.slice(2);
   const workers = [0, 1].map((i) => new Worker(fileURLToPath(import.meta.url), { workerData: { dir, frames, keys, i } }));
@@ -55,7 +57,9 @@ if (isMainThread) {
     put(k, v) { store.set(k, v); return true; },
     drop(k) { store.delete(k); },
   };
-  mp = await loadMicroPython({ heapsize: 192 * 1024, pystack: 16384, stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
+  // the page's own default heap (web/broadside.js: a page is not a Pico; the Pico's heap is measured
+  // on the rp2 lane): the game runs from files here, and its random bytes differ every run
+  mp = await loadMicroPython({ heapsize: HEAP, pystack: 16384, stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
   for (const f of files) {
     let d = "";
     for (const p of f.path.split("/").slice(1, -1)) { d += "/" + p; try { mp.FS.mkdir(d); } catch (e) { /* exists */ } }
@@ -67,7 +71,7 @@ os.chdir("/")
 sys.path.append("/lib")
 sys.path.append("/boards")
 import web
-web.HEAP = ${192 * 1024}
+web.HEAP = ${HEAP}
 import main
 handheld = web.handheld
 `);
