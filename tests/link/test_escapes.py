@@ -111,3 +111,19 @@ def test_an_honest_unplug_and_replug_within_the_minute_loses_nothing():
     d.cable.plug()
     d.play(1800000)
     assert [h.g.phase for h in d.hands] == [VERIFIED, VERIFIED]
+
+
+def test_a_torpedo_game_whose_win_was_claimed_stays_saved():
+    # Torpedo saves no ended game; a claimed one it must (the claim tells the other handheld)
+    from host_tools.duel.torpedo import Duel as TaDuel
+
+    d = TaDuel(seeds=(3, 4))
+    d.run(600000, lambda: all(h.m.stage >= 4 and h.m.saving for h in d.hands))
+    h = d.hands[0]
+    h.m.claim()
+    d.run(100)
+    h.restart()
+    assert h.m.link.claimed and not d.hands[1].m.done()
+    told = d.hands[1].m.link
+    d.run(3000, lambda: told.mismatch == M_CLAIMED)  # the other handheld is told (its bot then
+    assert told.mismatch == M_CLAIMED and told.peer_claimed  # starts a new game: A on its screen)

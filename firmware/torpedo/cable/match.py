@@ -292,12 +292,14 @@ class CableMatch(Match):
     # -- saving ------------------------------------------------------------------------
     def saves(self):
         """Saves begin once the game is under way: both fleets committed and ours
-        acknowledged (a power cut while linking up starts a new game instead)."""
+        acknowledged (a power cut while linking up starts a new game instead). An ended game is
+        not saved, but one whose win this side claimed (docs/link-protocol.md 5.7): its save is
+        what tells the other handheld, whenever it comes back."""
         if not self.saving:
             if self.finished or self.stage < _PLAY or self.out or self.link.unacked():
                 return False
             self.saving = True
-        return not self.finished
+        return not self.finished or self.link.claimed
 
     def save(self, app):
         """Keep the game (the screens ask after every move; the app's tick saves when due). The
