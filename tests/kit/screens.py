@@ -115,8 +115,10 @@ def _tables(lang):
     a module reads through its own word())."""
     col = 2 if lang == "hu" else 1
     seen = []
-    for m in list(sys.modules.values()):
-        for v in list(getattr(m, "__dict__", {}).values()):
+    # (no copies of sys.modules or of a module's names: nothing is imported while this runs, and
+    # two handhelds' games in one 192 KB heap leave no room for them: tests/cards/test_cable_words)
+    for m in sys.modules.values():
+        for v in getattr(m, "__dict__", {}).values():
             for x in v if isinstance(v, tuple) else (v,):  # a text, or a module's texts
                 if isinstance(x, str) and x.startswith("\n") and x.count("|") > 2:
                     seen.append((x, "|", col))
