@@ -67,7 +67,7 @@ def text(m):
             return t("ln_out_of_step") + " " + t("ln_ahead"), "ln_hint_claim"
         return t("ln_other_saved" if link.peer_has_game else "ln_other_new"), "ln_hint_new"
     if st == ST_UNPLUGGED:
-        if m.claimable():  # the other left where it owes a move: A claims the win (5.7)
+        if m.claimable():  # the other left where it owes a message: A claims the win (5.7)
             return t("ln_unplugged") + " " + t("ln_left"), "ln_hint_left"
         return t("ln_unplugged") + " " + t("ln_check_cable"), "ln_hint_leave"
     if st == ST_SYNCING:
@@ -80,9 +80,9 @@ def update(app, m):
     rules (while our game has not begun), or starts a new game on both (saves that do not
     match). Saves out of step: the side with the newer save decides, A claims the win (the
     other came back behind a coin, a roll or a deal it had seen: it may not void the game),
-    RIGHT a new game; the side behind can only leave. Counters our own save contradicts (a cheat
-    named), or a game the other claimed: A a new game. The cable silent where the other owes a
-    move (m.claimable()): A claims the win. True when it did any of these."""
+    RIGHT a new game; the side behind can only leave. Counters our own save contradicts: a cheat
+    named, B only. A game the other claimed: A a new game. The cable silent where the other owes
+    a message (m.claimable()): A claims the win. True when it did any of these."""
     link = m.link
     st = link.status()
     btn = app.buttons
