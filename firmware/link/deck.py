@@ -3,10 +3,11 @@
 Each battle deck belongs to one side (its owner draws from it). Per shuffle ("epoch") each side
 has a secret exponent e (its inverse d mod Q), derived with the shuffle's permutation from a
 16-byte key seed it reveals at the end. Stage 1: the owner encrypts every card, x = enc(m)^e_o,
-and sends them in an order of its own. Stage 2: the other side encrypts again,
-c = x^e_t, and sends them in an order of its own: the deck, public to both, hidden to both. A
-draw of deck position i: the other side sends y = c_i^d_t (its layer removed) and the owner
-finds y among its own stage-1 values. A card is encoded as the square of a hash mod the safe
+and sends them in an order of its own. Stage 2: the other side encrypts again, with a key of
+its own for each position, c_i = x^e_i, and sends them in an order of its own: the deck, public
+to both, hidden to both (one key a value: no relation the owner builds among its stage-1 values
+survives into the deck). A draw of deck position i: the other side sends y = c_i^d_i (its layer
+removed) and the owner finds y among its own stage-1 values. A card is encoded as the square of a hash mod the safe
 prime P: every value lives in the subgroup of prime order Q, so the quadratic-residue symbol
 leaks nothing, and no card's value is a known product or power of others' (small numbers
 would be: 4 = 2 * 2 survives any exponent, and so would show where the cards are). Every
@@ -31,6 +32,7 @@ SEED_LEN = const(16)
 PER_PART = const(7)  # values per SHUFFLE message: 7 + 7 * 32 = 231 bytes
 
 _T_KEY = b"BSv1sraK"
+_T_VAL = b"BSv4sraV"  # a stage 2's key of one value (protocol 4)
 _T_PERM = b"BSv1sraP"
 _T_CARD = b"BSv2card"
 
@@ -66,17 +68,22 @@ def _tag(seed, deck, epoch):
     return bytes(seed) + bytes((deck, epoch & 255, epoch >> 8))
 
 
-def exponent(seed, deck, epoch):
-    """e of one side for one deck's shuffle: 96 bits, even (x and -x give one value, and every
+def exponent(seed, deck, epoch, pos=-1):
+    """A key of one side for one deck's shuffle: 96 bits, even (x and -x give one value, and every
     value ends in the subgroup of order Q: no mark of a non-residue survives), below Q and so
-    coprime to it."""
-    h = hashlib.sha256(_T_KEY + _tag(seed, deck, epoch)).digest()
+    coprime to it. pos < 0: the owner's one key of stage 1; pos >= 0: the other side's key of
+    stage 2's value at position pos, one key a value (no relation among the owner's values
+    survives it: docs/link-protocol.md 9.2)."""
+    if pos < 0:
+        h = hashlib.sha256(_T_KEY + _tag(seed, deck, epoch)).digest()
+    else:
+        h = hashlib.sha256(_T_VAL + _tag(seed, deck, epoch) + bytes((pos,))).digest()
     return (int.from_bytes(h[:_EXP_BYTES], "big") | (1 << (8 * _EXP_BYTES - 1))) & ~1
 
 
-def keys(seed, deck, epoch):
+def keys(seed, deck, epoch, pos=-1):
     """(e, d): d = e^-1 mod Q undoes e on every card value (all lie in the subgroup of order Q)."""
-    e = exponent(seed, deck, epoch)
+    e = exponent(seed, deck, epoch, pos)
     return e, _inverse(e, Q)
 
 
@@ -100,7 +107,9 @@ def perm(seed, deck, epoch, n):
 
 
 class Stage:
-    """One side's stage of a shuffle: out[j] = in[order[j]] ^ e mod P, a few values per step.
+    """One side's stage of a shuffle, a few values per step: stage 1 (plain: the owner's cards)
+    out[j] = enc(in[order[j]]) ^ e mod P under its one key e; stage 2 (the other side's, on the
+    owner's stage 1) out[j] = in[order[j]] ^ e_j mod P, a key e_j for each position j.
 
     inputs: the values in the order received, as one blob of PLEN-byte values (a bytearray or
     memoryview: no list of big ints in the heap) or a list of ints; plain: card numbers instead
@@ -109,7 +118,8 @@ class Stage:
     def __init__(self, seed, deck, epoch, inputs, plain=False, out=None):
         self.blob = not plain and not isinstance(inputs, list)
         self.n = len(inputs) // PLEN if self.blob else len(inputs)
-        self.e = exponent(seed, deck, epoch)
+        self.seed, self.deck, self.epoch = seed, deck, epoch
+        self.e = exponent(seed, deck, epoch) if plain else 0
         self.order = perm(seed, deck, epoch, self.n)
         self.inputs = inputs
         self.plain = plain
@@ -127,7 +137,8 @@ class Stage:
                 if self.plain:
                     x = encode(x)
             o = PLEN * self.done
-            self.out[o : o + PLEN] = to_bytes(pow(x, self.e, P))
+            e = self.e or exponent(self.seed, self.deck, self.epoch, self.done)
+            self.out[o : o + PLEN] = to_bytes(pow(x, e, P))
             self.done += 1
             n -= 1
         return self.done == self.n
@@ -158,9 +169,10 @@ def part_msgs(mtype, deck, stage, epoch, blob, n=-1):
     return out
 
 
-def partial(c_bytes, seed, deck, epoch):
-    """Our layer taken off one deck value (a draw of the other side's card)."""
-    return to_bytes(pow(from_bytes(c_bytes), keys(seed, deck, epoch)[1], P))
+def partial(c_bytes, seed, deck, epoch, pos):
+    """Our layer taken off the deck value at position pos (a draw of the other side's card; the
+    game keeps the stage-1 value instead: no exponentiation)."""
+    return to_bytes(pow(from_bytes(c_bytes), keys(seed, deck, epoch, pos)[1], P))
 
 
 def check(blob, n):

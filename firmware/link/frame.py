@@ -15,7 +15,7 @@ import binascii
 
 from core.compat import const
 
-VERSION = const(3)  # protocol version: byte 0 of every frame (docs/link-protocol.md 3.5: the versions)
+VERSION = const(4)  # protocol version: byte 0 of every frame (docs/link-protocol.md 3.5: the versions)
 
 # Header offsets (body before COBS).
 _OFF_VER = const(0)

@@ -37,8 +37,60 @@ def _disks(size=4096):
 
 WINDOW = 4  # messages in flight, as the link's window
 # keys: withholds its keys at the end; marked: 1 or -1 in its stage 1, which would stay 1 under
-# the other side's exponent and show where its card went in the final deck
-KINDS = ("search", "hand", "stacked", "deal", "keys", "marked")
+# the other side's exponent and show where its card went in the final deck; related: a stage 1
+# whose values it built with relations among them (RELATED), to find them again in the other
+# side's stage 2 (protocol 3's single key kept them; the key a value of protocol 4 does not)
+KINDS = ("search", "hand", "stacked", "deal", "keys", "marked", "related")
+# the independent peer's three constructions (issue 42): S1[0] = S1[1]^2; S1[0] = S1[1] * S1[2];
+# every S1[k] = 4^(k + 1)
+RELATED = ("square", "product", "powers")
+
+
+def related(blob, form):
+    """A stage 1 (bytes) rebuilt by a cheater with relations among its values (RELATED[form])."""
+    P, k = deck.P, deck.PLEN
+    v = deck.values(blob)
+    if form == 0:
+        v[0] = v[1] * v[1] % P
+    elif form == 1:
+        v[0] = v[1] * v[2] % P
+    else:
+        v = [pow(4, i + 1, P) for i in range(len(v))]
+    return b"".join(x.to_bytes(k, "big") for x in v)
+
+
+def read_related(vals, form):
+    """What a cheater that built its stage 1 by related() finds in the other side's stage 2 (a
+    list of ints, the final deck): the deck positions where the values it related lie (by S1
+    index: {index: position}), empty if the relation did not survive."""
+    P, n = deck.P, len(vals)
+    where = {}
+    for i in range(n):
+        where[vals[i]] = i
+    if form == 0:
+        for j in range(n):
+            i = where.get(vals[j] * vals[j] % P, -1)
+            if i >= 0:
+                return {0: i, 1: j}
+    elif form == 1:
+        for j in range(n):
+            for m in range(j + 1, n):
+                i = where.get(vals[j] * vals[m] % P, -1)
+                if i >= 0:
+                    return {0: i, 1: j, 2: m}  # (1 and 2 up to a swap)
+    else:
+        for j in range(n):  # the value of S1[0] = 4: every other is its (k + 1)-th power
+            found = {0: j}
+            x = vals[j]
+            for k in range(1, n):
+                x = x * vals[j] % P
+                i = where.get(x, -1)
+                if i < 0:
+                    break
+                found[k] = i
+            if len(found) == n:
+                return found
+    return {}
 
 
 def _play_lie(g):
@@ -61,6 +113,7 @@ class Liar:
         self.kind = kind
         self.rng = rng
         self.lied = False
+        self.form = -1  # kind "related": which construction (drawn when it lies, or set)
 
     def lie(self, kind, value):
         if self.lied:
@@ -78,6 +131,11 @@ class Liar:
             else:
                 b[0:32] = b[32:64]  # one card twice: refused at once
             return bytes(b)
+        if kind == "stage" and self.kind == "related":
+            self.lied = True
+            if self.form < 0:
+                self.form = self.rng.below(len(RELATED))
+            return related(value, self.form)
         if kind == "stage" and self.kind == "marked":
             self.lied = True
             b = bytearray(value)

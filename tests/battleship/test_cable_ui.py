@@ -50,8 +50,8 @@ def _connect(status, phase=0, **peer):
 def test_the_waiting_screen_says_what_the_link_is_doing():
     assert "Looking for the other handheld..." in _connect(ST_CONNECTING)[1]
     assert "Finding our place" in _connect(ST_SYNCING)[1]
-    words = _connect(ST_VERSION, peer_version=4, peer_fw=(2, 5, 1))[1]
-    assert "protocol 4, firmware 2.5.1" in words and "protocol 3, firmware 1.0.0" in words
+    words = _connect(ST_VERSION, peer_version=5, peer_fw=(2, 5, 1))[1]
+    assert "protocol 5, firmware 2.5.1" in words and "protocol 4, firmware 1.0.0" in words
     words = _connect(ST_MISMATCH)[1]  # we are new, the other handheld goes on with a saved game
     assert "start a new one there" in words and "B:leave" in words
     words = _connect(ST_MISMATCH, PLAYING, peer_has_game=True)[1]

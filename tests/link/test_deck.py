@@ -35,6 +35,11 @@ def test_keys_invert():
     assert pow(pow(x, e, deck.P), d, deck.P) == x
     assert deck.keys(seed, 0, 3) == (e, d)
     assert deck.keys(seed, 1, 3)[0] != e and deck.keys(seed, 0, 4)[0] != e
+    # stage 2: a key a position, none of them stage 1's
+    ks = [deck.exponent(seed, 0, 3, j) for j in range(26)]
+    assert len(set(ks)) == 26 and e not in ks and all(k % 2 == 0 and k < deck.Q for k in ks)
+    e2, d2 = deck.keys(seed, 0, 3, 4)
+    assert e2 == ks[4] and pow(pow(x, e2, deck.P), d2, deck.P) == x
 
 
 def test_perm_is_a_permutation():
@@ -56,7 +61,7 @@ def test_two_stages_and_a_draw():
     o1, o2 = s1.order, s2.order
     for i in range(20):
         c = blob[i * deck.PLEN : (i + 1) * deck.PLEN]
-        y = deck.partial(c, b, 0, 0)  # B takes its layer off
+        y = deck.partial(c, b, 0, 0, i)  # B takes its layer off position i
         j = deck.find(s1.out, y)  # A finds it among its own stage
         assert j >= 0 and cards[o1[j]] == cards[o1[o2[i]]]
     assert deck.find(s1.out, bytes(deck.PLEN)) == -1
@@ -140,7 +145,7 @@ def test_a_non_residue_leaves_no_mark_in_the_final_deck():
     assert deck.check(s1, 26) == 0  # it passes: harmless, caught at the end (its key's stage)
     s2 = deck.values(deck.Stage(b, 0, 0, memoryview(s1), False).run())
     assert all(pow(x, Q, P) == 1 for x in s2)  # every position a residue: the 2 shows nowhere
-    assert deck.exponent(b, 0, 0) % 2 == 0 and deck.exponent(b, 0, 0) < Q
+    assert all(deck.exponent(b, 0, 0, j) % 2 == 0 for j in range(26))
 
 
 def test_a_deal_is_the_stage_one_value_the_other_side_reordered():
@@ -153,4 +158,4 @@ def test_a_deal_is_the_stage_one_value_the_other_side_reordered():
     k = deck.PLEN
     for i in range(10):
         j = st.order[i]
-        assert deck.partial(s2[i * k : i * k + k], b, 0, 0) == s1[j * k : j * k + k]
+        assert deck.partial(s2[i * k : i * k + k], b, 0, 0, i) == s1[j * k : j * k + k]

@@ -26,7 +26,7 @@ def test_crc_is_crc32_iso_hdlc():
 def test_golden_ack_frame():
     # Worked example in docs/link-protocol.md: a compatible peer must produce these bytes.
     wire = lf.encode(lf.T_ACK, SID, 0, 5, b"")
-    assert wire == bytes.fromhex("00070304112233440102050105" + "d071eff0" + "00")
+    assert wire == bytes.fromhex("00070404112233440102050105" + "5364d4d9" + "00")
     assert len(wire) == lf.MIN_WIRE  # COBS adds exactly one byte to a body under 254 bytes
 
 

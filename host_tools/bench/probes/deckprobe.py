@@ -23,8 +23,8 @@ def main():
     s2 = deck.Stage(b, 0, 0, vals)
     blob = s2.run()
     c = blob[: deck.PLEN]
-    draw = best(lambda: deck.partial(c, b, 0, 0), 10)
-    y = deck.partial(c, b, 0, 0)
+    draw = best(lambda: deck.partial(c, b, 0, 0, 0), 10)
+    y = deck.partial(c, b, 0, 0, 0)
     find = best(lambda: deck.find(s1.out, y), 10)
     check = best(lambda: deck.check(blob, 26), 10)
     one = best(lambda: pow(deck.encode(5), deck.exponent(a, 0, 0), deck.P), 20)
