@@ -7,12 +7,12 @@ and sends them in an order of its own. Stage 2: the other side encrypts again, w
 its own for each position, c_i = x^e_i, and sends them in an order of its own: the deck, public
 to both, hidden to both (one key a value: no relation the owner builds among its stage-1 values
 survives into the deck). A draw of deck position i: the other side sends y = c_i^d_i (its layer
-removed) and the owner finds y among its own stage-1 values. A card is encoded as the square of a hash mod the safe
-prime P: every value lives in the subgroup of prime order Q, so the quadratic-residue symbol
-leaks nothing, and no card's value is a known product or power of others' (small numbers
-would be: 4 = 2 * 2 survives any exponent, and so would show where the cards are). Every
-value received at a stage is checked at once (check()): not 0, 1 or -1, no two equal or
-opposite; the even exponents square every value into the subgroup.
+removed) and the owner finds y among its own stage-1 values. A card is encoded as the square
+of a hash mod the safe prime P: every value lives in the subgroup of prime order Q, so the
+quadratic-residue symbol leaks nothing, and no card's value is a known product or power of
+others' (small numbers would be: 4 = 2 * 2 survives any exponent, and so would show where the
+cards are). Every value received at a stage is checked at once (check()): not 0, 1 or -1, no
+two equal or opposite; the even exponents square every value into the subgroup.
 Layouts, numbers and the threat model: docs/link-protocol.md section 9.
 
 Pure: no clock, no I/O; `Stage` spreads a stage's modular exponentiations over frames.
