@@ -20,7 +20,6 @@ from cards.rules import (
     CARRIER,
     CELLS,
     COORDINATE_DECK,
-    DECK_SIZE,
     DESTROYER,
     DESTROYER_SEARCH_HITS,
     DISCARD_OR_TWO,
@@ -70,6 +69,7 @@ from cards.rules import (
     SUNK,
     UP,
     WHITE,
+    deck_cards,
 )
 from core.compat import const
 from core.prng import Rng
@@ -114,7 +114,7 @@ class Game:
             grid = rng.shuffle(list(COORDINATE_DECK))
             for c in range(CELLS):
                 self.ident[p][c] = grid[c]
-            deck = [k for k in range(DECK_SIZE) if self.power_cards or CARD_TYPES[CARD_TYPE[k]][0] < SHIELD]
+            deck = deck_cards(self.power_cards)
             self.draw[p] = rng.shuffle(deck)
             for _ in range(HAND):
                 self.hand[p].append(self.draw[p].pop())
@@ -502,7 +502,7 @@ class Game:
                 cards = cards + list(self.pegs[1 - p][c] + self.spegs[1 - p][c])
                 if self.shield[p][c] != NO_CARD:
                     cards.append(self.shield[p][c])
-            want = [k for k in range(DECK_SIZE) if self.power_cards or CARD_TYPES[CARD_TYPE[k]][0] < SHIELD]
+            want = deck_cards(self.power_cards)
             if sorted(cards) != want:
                 return False
         return True

@@ -104,6 +104,12 @@ MODES = (
     ("beginner", False, False),
 )
 
+
+def deck_cards(power_cards):
+    """The card numbers of one player's battle deck, ascending: all 26, or the peg cards alone
+    (no power cards)."""
+    return [k for k in range(DECK_SIZE) if power_cards or CARD_TYPES[CARD_TYPE[k]][0] < SHIELD]
+
 # --- Grid cell states ---------------------------------------------------------
 DOWN = const(0)  # face down
 UP = const(1)  # face up (a Miss, or a ship afloat)

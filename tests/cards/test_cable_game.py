@@ -61,3 +61,37 @@ def test_save_round_trip_mid_game():
         g2 = load(save(g), Rng(9).randbytes)
         assert save(g2) == save(g)
         assert g2.table.to_bytes() == g.table.to_bytes()
+
+
+def test_our_first_stage_is_made_while_we_wait_for_the_other_handheld():
+    """The first shuffle's stage 1 needs nothing of the other side's: it is computed while the
+    coin and the grids are awaited, and leaves as soon as the other's grid is in, with no frame
+    of its own; its values are the stage's (the end checks them against the key)."""
+    from cards.cable.proto import M_GRID, M_SHUFFLE
+    from link import deck
+
+    a, b = Game(0, 0, Rng(1).randbytes), Game(1, 0, Rng(2).randbytes)
+    a.start(b"lcahead1")
+    b.start(b"lcahead1")
+    frames = 0
+    while a.pre.done < a.pre.n:  # the other handheld is slow: its coin has not come yet
+        assert a.work(4)  # each frame made progress (a redraw), nothing of it sent
+        assert all(m[0] != M_SHUFFLE for m in a.outbox)
+        frames += 1
+    assert frames == 7  # 26 exponentiations, 4 a frame
+    grid_at = stage_at = -1
+    for k in range(40):  # now both in step, a frame each
+        for g in (a, b):
+            g.work(4)
+        if grid_at < 0 and any(m[0] == M_GRID for m in a.outbox):
+            grid_at = k
+        s1 = [m for m in a.outbox if m[0] == M_SHUFFLE and m[2] == 1]
+        if s1:
+            stage_at = k
+            break
+        for g, o in ((a, b), (b, a)):
+            for m in g.outbox:
+                o.take(m)
+            g.outbox = []
+    assert 0 <= grid_at and stage_at <= grid_at + 1  # the frame after the grids: b's is in
+    assert b"".join(m[7:] for m in s1) == deck.Stage(a.key_seed, 0, 0, list(range(26)), True).run()

@@ -48,7 +48,7 @@ from cards.cable.proto import (  # noqa: F401  (the phases and SLOT: the game's,
     shuffle_no,
     shuffles,
 )
-from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG
+from cards.rules import CARD_TYPE, DOWN, M_DISCARD, M_DISCARD_WHITES, M_END, M_PEG, MODES, deck_cards
 from core.compat import const
 from link import deck
 from link.match import Match
@@ -109,6 +109,7 @@ class Game(Match):
         self.table = None
         self.first = -1
         self.job = None  # the stage being computed
+        self.pre = None  # our stage 1 of the first shuffle, computed ahead while the coin is tossed
         # allocated once, before the heap is in pieces: a deck's values each
         self.rx = bytearray(_DECK_BYTES)  # a stage being received
         self.rx_parts = 0
@@ -143,6 +144,9 @@ class Game(Match):
         self.coin = CoinFlip(self.me, stream, self.rand)
         self._send(self.coin.commit_msg())
         self.agenda = [(_T_COIN, 0, 0, 0, 0), (_T_FLIP, 0, 0, 0, 0)]
+        # our first stage needs nothing of the other's: made while we wait for its coin and grid
+        cards = deck_cards(MODES[self.mode][1])
+        self.pre = deck.Stage(self.key_seed, self.me, 0, cards, True, self.mine1)
         return 1
 
     def take(self, msg):
@@ -210,6 +214,7 @@ class Game(Match):
             while self.agenda and self.phase != CHEAT and self.budget > 0:
                 r = self._task(self.agenda[0], units)
                 if r < 0:
+                    moved = self._ahead() or moved
                     break
                 if r == 0 and self.job is not None:  # a stage's progress: the budget is spent
                     moved = True
@@ -233,6 +238,15 @@ class Game(Match):
         """True when this side's player is to choose a move (view() and play())."""
         return self.phase == PLAY and bool(self.agenda) and self.agenda[0][0] == _T_PLAY and \
             self.agenda[0][1] == self.me
+
+    def _ahead(self):
+        """While a message of the peer's is awaited: the budget left goes to our first stage."""
+        job = self.pre
+        if job is None or job.done == job.n or self.budget <= 0:
+            return False
+        job.step(self.budget)
+        self.budget = 0
+        return True
 
     def rx_live(self):
         """Bytes of rx still needed (what a save keeps): the parts of a stage being received, or
@@ -394,6 +408,8 @@ class Game(Match):
     def _stage(self, kind, d, epoch, units):
         n = len(self._cards(d, epoch))
         buf = self.mine1 if kind == _T_S1 else self.peer2
+        if self.job is None and self.pre is not None and kind == _T_S1 and epoch == 0 and self.pre.n == n:
+            self.job, self.pre = self.pre, None  # begun (or done) ahead: the same values
         if self.job is None:
             if kind == _T_S1:
                 self.job = deck.Stage(self.key_seed, d, epoch, self._cards(d, epoch), True, buf)

@@ -16,11 +16,7 @@ that deck position at once: truth(table, p, epoch, index) -> card.
 """
 
 from cards.engine import Game
-from cards.rules import CARD_TYPE, CARD_TYPES, CELLS, COORDINATE_DECK, DECK_SIZE, DOWN, HAND, SHIELD
-
-
-def deck_cards(power_cards):
-    return [k for k in range(DECK_SIZE) if power_cards or CARD_TYPES[CARD_TYPE[k]][0] < SHIELD]
+from cards.rules import CARD_TYPE, CELLS, COORDINATE_DECK, DOWN, HAND, deck_cards
 
 
 class Table(Game):
