@@ -64,7 +64,12 @@ def _inverse(a, m):
     return s0 % m
 
 
+OWN = const(-1)  # the deck of a stage 1: a side's own (one a side), whichever its number
+
+
 def _tag(seed, deck, epoch):
+    if deck == OWN:
+        return bytes(seed) + bytes((epoch & 255, epoch >> 8))
     return bytes(seed) + bytes((deck, epoch & 255, epoch >> 8))
 
 
@@ -74,8 +79,8 @@ def exponent(seed, deck, epoch, pos=-1):
     coprime to it. pos < 0: the owner's one key of stage 1; pos >= 0: the other side's key of
     stage 2's value at position pos, one key a value (no relation among the owner's values
     survives it: docs/link-protocol.md 9.2)."""
-    if pos < 0:
-        h = hashlib.sha256(_T_KEY + _tag(seed, deck, epoch)).digest()
+    if pos < 0:  # (the tag names no deck: a side's one deck, known before its number is)
+        h = hashlib.sha256(_T_KEY + _tag(seed, OWN, epoch)).digest()
     else:
         h = hashlib.sha256(_T_VAL + _tag(seed, deck, epoch) + bytes((pos,))).digest()
     return (int.from_bytes(h[:_EXP_BYTES], "big") | (1 << (8 * _EXP_BYTES - 1))) & ~1
@@ -88,7 +93,8 @@ def keys(seed, deck, epoch, pos=-1):
 
 
 def perm(seed, deck, epoch, n):
-    """The side's secret order for that shuffle: out[j] = index of the input at position j."""
+    """The side's secret order for that shuffle: out[j] = index of the input at position j (deck
+    OWN: its stage 1 of its own deck)."""
     out = list(range(n))
     base = _T_PERM + _tag(seed, deck, epoch)
     buf = b""
@@ -120,7 +126,7 @@ class Stage:
         self.n = len(inputs) // PLEN if self.blob else len(inputs)
         self.seed, self.deck, self.epoch = seed, deck, epoch
         self.e = exponent(seed, deck, epoch) if plain else 0
-        self.order = perm(seed, deck, epoch, self.n)
+        self.order = perm(seed, OWN if plain else deck, epoch, self.n)
         self.inputs = inputs
         self.plain = plain
         self.out = out if out is not None else bytearray(PLEN * self.n)

@@ -884,16 +884,60 @@ def check_pair(route, rounds=None):
     return out
 
 
+M_GRID, M_SHUFFLE, M_DEAL = 0x40, 0x41, 0x44  # cards.cable.proto: the grid, a stage's part, a deal
+PEAK = os.environ.get("BROADSIDE_RP2_PEAK") != "0"  # 0: shuffle's times without a gc every frame
+
+
+def shuffle_wire(pr, setups):
+    """The first shuffle on the wire, per side, ms from that side's SETUP: its grid out, its
+    stage 1 out (first and last byte), the other's stage 1 in (last byte), its stage 2 out
+    (first byte; stage2_ms: from the other's stage 1 in, its stage 2 of the other's deck and the
+    check before it), the other's stage 2 of its deck in, and its first deal out and in."""
+    ends = (pr.a, pr.b)
+    frames = []
+    for k in (0, 1):
+        seen, out = set(), []
+        for typ, seq, t0, t1, pl in R.timed_frames(pr.cable.log[k], pr.cable.times[k]):
+            if typ == T_DATA and pl and seq not in seen:
+                seen.add(seq)
+                out.append((pl[0], pl[2] if len(pl) > 2 else 0, t0, t1 + R.BYTE_NS))
+        frames.append(out)
+
+    def first(fs, mtype, stage=None, end=False):
+        ts = [f[3] if end else f[2] for f in fs if f[0] == mtype and (stage is None or f[1] == stage)]
+        return (max(ts) if end else min(ts)) if ts else None
+
+    out = {}
+    for k in (0, 1):
+        base = setups[k]
+        if base is None:
+            continue
+        mine, theirs = frames[k], frames[1 - k]
+        at = {
+            "grid_out": first(mine, M_GRID), "s1_out": first(mine, M_SHUFFLE, 1),
+            "s1_out_end": first(mine, M_SHUFFLE, 1, True), "s1_in": first(theirs, M_SHUFFLE, 1, True),
+            "s2_out": first(mine, M_SHUFFLE, 2), "s2_in": first(theirs, M_SHUFFLE, 2, True),
+            "deal_out": first(mine, M_DEAL), "deal_in": first(theirs, M_DEAL),
+        }  # fmt: skip
+        name = ends[k].name.lower()
+        for key, t in at.items():
+            out["%s_ms_%s" % (key, name)] = ms(t - base) if t is not None else None
+        if at["s2_out"] is not None and at["s1_in"] is not None:
+            out["stage2_ms_" + name] = ms(at["s2_out"] - at["s1_in"])
+    return out
+
+
 def check_shuffle(route):
     """The card game over the cable on two Picos: A on both picks the rules; the link, the
     coin (phase COIN), then SETUP: the grid commitments and the first mental-poker shuffle of
     both decks (cards.cable.game), until PLAY. The probe reports the phase on each screen update
-    (its state field): SETUP's emulated time on each side is the shuffle's, commitments
-    included (an upper bound for the shuffle alone)."""
+    (its state field): SETUP's emulated time on each side is the grids', the shuffle's and the
+    deal's; shuffle_wire() times each stage on the wire. BROADSIDE_RP2_PEAK=0 measures the
+    times without the peak heap's gc.collect() after every frame (which slows every frame)."""
     t0 = time.time()
     pr = Pair(route)
     for p in pr.both:  # the peak heap: gc.collect() after every frame
-        p.keep_peak(True)
+        p.keep_peak(PEAK)
     pr.open(MODES["link_cards"][0])
     pr.run(300)
     t_rules = pr.press("A")
@@ -918,6 +962,11 @@ def check_shuffle(route):
             out["frames_" + k] = frame_report(p, setup["ns"])
         h = [e for e in p.events if e["kind"] == "h" and e["at_ns"] >= t_rules]
         out["peak_heap_bytes_" + k] = max(e["peak"] - e["probe"] for e in h) if h else None
+    setups = [phase_at(p, 1) for p in pr.both]
+    out.update(shuffle_wire(pr, [e["ns"] if e else None for e in setups]))
+    done = [out.get("setup_ms_" + p.name.lower()) for p in pr.both]
+    out["setup_ms_first"] = min((x for x in done if x is not None), default=None)
+    out["gc_every_frame"] = PEAK
     out.update(pr.numbers())
     out["goal_shuffle_ms"] = GOALS["shuffle_ms"]
     out["wall_s"] = round(time.time() - t0, 1)

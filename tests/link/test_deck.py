@@ -34,7 +34,9 @@ def test_keys_invert():
     x = deck.encode(7)
     assert pow(pow(x, e, deck.P), d, deck.P) == x
     assert deck.keys(seed, 0, 3) == (e, d)
-    assert deck.keys(seed, 1, 3)[0] != e and deck.keys(seed, 0, 4)[0] != e
+    # stage 1's key: one a side and shuffle, whatever its deck's number (known only once the
+    # link opens); another shuffle, another key
+    assert deck.keys(seed, 1, 3)[0] == e and deck.keys(seed, 0, 4)[0] != e
     # stage 2: a key a position, none of them stage 1's
     ks = [deck.exponent(seed, 0, 3, j) for j in range(26)]
     assert len(set(ks)) == 26 and e not in ks and all(k % 2 == 0 and k < deck.Q for k in ks)

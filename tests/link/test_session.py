@@ -74,12 +74,12 @@ def test_version_mismatch_reported_with_peer_versions():
     cable = Cable()
     link = Link(cable.ends[0], rand_source(2), 0, fw=(1, 0, 0))
     for now in range(0, 2000, 10):
-        if now % 250 == 0:  # a version-4 handheld keeps saying HELLO
-            cable.inject(0, _foreign_hello(4, (2, 5, 1)))
+        if now % 250 == 0:  # a handheld of the next version keeps saying HELLO
+            cable.inject(0, _foreign_hello(lf.VERSION + 1, (2, 5, 1)))
         cable.tick(now)
         link.poll(now)
     assert link.status() == ST_VERSION
-    assert link.peer_version == 4 and link.peer_fw == (2, 5, 1)
+    assert link.peer_version == lf.VERSION + 1 and link.peer_fw == (2, 5, 1)
     assert link.drops[lf.D_VERSION] >= 7
     for now in range(2000, 4000, 10):  # it goes away: plain "unplugged" again
         cable.tick(now)
@@ -508,14 +508,14 @@ def test_a_hello_lost_after_adopting_the_peers_rules_is_asked_for_again():
 def test_a_passing_foreign_version_hello_never_covers_a_live_session():
     p = Pair(seed=33)
     _connect(p)
-    p.cable.inject(1, _foreign_hello(4, (2, 5, 1)))  # noise that passes the CRC, a third device
+    p.cable.inject(1, _foreign_hello(lf.VERSION + 1, (2, 5, 1)))  # noise that passes the CRC, a third device
     p.outbox[0] = [b"shot"]
     p.run(1000, until=lambda: p.inbox[1] == [b"shot"])
     assert p.inbox[1] == [b"shot"] and p.status() == (ST_OPEN, ST_OPEN)
     assert p.links[1].drops[lf.D_VERSION] == 1
     p.on[0] = False  # our handheld goes quiet and only the foreign one is heard: now say so
     for _ in range(8):
-        p.cable.inject(1, _foreign_hello(4, (2, 5, 1)))
+        p.cable.inject(1, _foreign_hello(lf.VERSION + 1, (2, 5, 1)))
         p.run(250)
     assert p.links[1].status() == ST_VERSION
 

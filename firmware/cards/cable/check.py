@@ -55,7 +55,7 @@ class Check:
         cards = t.epoch_cards[p]
         key = (p, e)
         if key not in self.orders:  # orders is built before the first draw is checked  # pyright: ignore[reportOperatorIssue]
-            o1 = deck.perm(self._seed(p), p, e, len(cards))
+            o1 = deck.perm(self._seed(p), deck.OWN, e, len(cards))
             o2 = deck.perm(self._seed(1 - p), p, e, len(cards))
             self.orders[key] = bytes(o1[o2[j]] for j in range(len(cards)))  # no list of ints; built first  # pyright: ignore[reportOptionalSubscript]
         k = cards[self.orders[key][i]]  # built at the start  # pyright: ignore[reportOptionalSubscript]
