@@ -13,7 +13,7 @@ from core.hal import B
 
 
 def test_a_game_continued_at_its_check_ends_with_both_grids():
-    p = Pair()
+    p = Pair((5, 6))  # a game that ends with cards of theirs still face down (their letters shown)
     p.to_play()
     p.player(until=lambda: p.kind() == "Cable" and p.game().phase >= CHECK)
     # the bot's game runs on this interpreter's modules: going home must not empty them (the

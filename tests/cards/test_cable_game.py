@@ -4,7 +4,7 @@ game id, hands hidden (scrambling the other side's secrets leaves a side's copy 
 
 import gc
 
-from cards.cable.game import DONE, Game
+from cards.cable.game import DONE, PLAY, Game
 from cards.cable.restore import load
 from cards.cable.save import save
 from cards.view import view_for
@@ -97,3 +97,29 @@ def test_our_first_stage_is_made_while_we_wait_for_the_other_handheld():
             g.outbox = []
     assert 0 <= grid_at and stage_at <= grid_at + 1  # the frame after the grids: b's is in
     assert b"".join(m[7:] for m in s1) == deck.Stage(a.key_seed, 0, 0, list(range(26)), True).run()
+
+
+def test_both_sides_deal_at_once():
+    """After the shuffle each side sends its deals of the other's deck while it waits for the
+    other's deals of its own (they need no exponentiation): the deals cross on the cable, no side
+    waits for the other's before it sends its own, and each hand is the deck's first five."""
+    from cards.cable.proto import M_DEAL
+
+    a, b = Game(0, 0, Rng(1).randbytes), Game(1, 0, Rng(2).randbytes)
+    for g in (a, b):
+        g.start(b"lcdeals1")
+    first = {}  # side: (deals it had sent, cards it had been dealt) when its first deal left
+    for _ in range(200):
+        for g in (a, b):
+            g.work(8)
+            n = sum(1 for m in g.outbox if m[0] == M_DEAL)
+            if n and g.me not in first:
+                first[g.me] = (n, len(g.drawn))
+        for g, o in ((a, b), (b, a)):
+            for m in g.outbox:
+                o.take(m)
+            g.outbox = []
+        if a.phase >= PLAY and b.phase >= PLAY:
+            break
+    assert first == {0: (5, 0), 1: (5, 0)}, first
+    assert list(a.drawn) == list(a.table.hand[0])[:5] and len(b.drawn) == 5

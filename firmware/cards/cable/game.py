@@ -211,6 +211,7 @@ class Game(Match):
             while self.agenda and self.phase != CHEAT and self.budget > 0:
                 r = self._task(self.agenda[0], units)
                 if r < 0:
+                    changed = self._deals_ahead() or changed
                     break
                 if r == 0 and self.job is not None:  # a stage's progress: the budget is spent
                     moved = True
@@ -235,6 +236,27 @@ class Game(Match):
         """True when this side's player is to choose a move (view() and play())."""
         return self.phase == PLAY and bool(self.agenda) and self.agenda[0][0] == _T_PLAY and \
             self.agenda[0][1] == self.me
+
+    def _deals_ahead(self):
+        """Waiting to take the peer's stage or deals of our deck: our deals of its deck that come
+        next on the agenda go now (they need only our stage 2, done: no exponentiation), so both
+        sides' deals cross on the cable at once. Our messages keep their order; the peer takes
+        them when its agenda comes to them (docs/link-protocol.md 9.5)."""
+        ag = self.agenda
+        me = self.me
+        sent = False
+        i = 1
+        while i < len(ag) and self.budget > 0:
+            x = ag[i]
+            if x[0] in (_T_DEAL, _T_S2) and x[1] == me:  # a take: ours does not wait for it
+                i += 1
+            elif x[0] == _T_DEAL:  # a deal of the peer's deck: ours to send
+                self._deal(x[1], x[2], x[3], x[4])
+                ag.pop(i)
+                sent = True
+            else:
+                break
+        return sent
 
     def _ahead(self):
         """The frame's budget left, while the link opens or a message of the peer's is awaited,
