@@ -23,6 +23,8 @@ checks what must hold):
   pair      two Picos UART to UART on a 115200-baud cable: a Link battle's handshake, coin toss,
             commitments and a shot each way; bytes lost to a full RX FIFO, frames resent
   shuffle   the card game over the cable on two Picos: the first mental-poker shuffle's time
+            (SETUP -> PLAY, each stage on the wire; BROADSIDE_RP2_PEAK=0: no gc every frame)
+  deck      the deck's own work at the REPL: a stage (stage 1, stage 2), a check, a pow
   tour      one Pico, one session: every mode left by each of its ways out in turn (Save and
             quit, B at a mode's first menu, B at a loading screen, B while looking for the other
             handheld, an end screen's key), the main menu's live heap after each against boot's,
@@ -460,6 +462,39 @@ def import_costs(p):
     n = sum(e["modules"] for e in each)
     if n:
         out["ms_per_module"] = round(sum(e["ms"] for e in each) / n, 2)
+    return out
+
+
+# The deck's steps at the REPL of the emulated Pico (the image's link.deck): a stage of 26 cards
+# (stage 1, one key; stage 2, a key a value), the check of a stage received, one exponentiation.
+DECK_CODE = """import time
+from link import deck
+a, b = bytes(range(16)), bytes(range(1, 17))
+t = time.ticks_us()
+s1 = deck.Stage(a, 0, 0, list(range(26)), True).run()
+print('@stage1', time.ticks_diff(time.ticks_us(), t))
+t = time.ticks_us()
+s2 = deck.Stage(b, 0, 0, memoryview(s1), False).run()
+print('@stage2', time.ticks_diff(time.ticks_us(), t))
+t = time.ticks_us()
+deck.check(s2, 26)
+print('@check', time.ticks_diff(time.ticks_us(), t))
+x, e = deck.encode(5), deck.exponent(a, 0, 0)
+t = time.ticks_us()
+pow(x, e, deck.P)
+print('@pow', time.ticks_diff(time.ticks_us(), t))"""
+
+
+def check_deck(route):
+    """The mental-poker deck's own work on the device (ms), at the REPL after Ctrl-C."""
+    t0 = time.time()
+    p, _ = boot(route)
+    ctrl_c(p)
+    out = {"check": "deck"}
+    for line in repl(p, DECK_CODE):
+        f = line.split()
+        out[f[0][1:] + "_ms"] = round(int(f[1]) / 1000, 1)
+    out["wall_s"] = round(time.time() - t0, 1)
     return out
 
 
@@ -1187,7 +1222,8 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools.bench rp2", description=__doc__.split("\n")[0])
     ap.add_argument(
         "checks", nargs="*",
-        help="boot imports reflash pair shuffle clock tour drag all, or a mode: %s" % " ".join(ALL_MODES),
+        help="boot imports reflash pair shuffle deck clock tour drag all, or a mode: %s"
+        % " ".join(ALL_MODES),
     )  # fmt: skip
     ap.add_argument("--route", choices=("files", "romfs", "both"), default="both")
     ap.add_argument("--firmware", help="the official RPI_PICO .uf2 (default: FIRMWARE, ../shared/firmware/)")
