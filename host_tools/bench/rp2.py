@@ -493,7 +493,8 @@ def check_deck(route):
     out = {"check": "deck"}
     for line in repl(p, DECK_CODE):
         f = line.split()
-        out[f[0][1:] + "_ms"] = round(int(f[1]) / 1000, 1)
+        if len(f) == 2 and f[1].isdigit():
+            out[f[0][1:] + "_ms"] = round(int(f[1]) / 1000, 1)
     out["wall_s"] = round(time.time() - t0, 1)
     return out
 
