@@ -65,9 +65,8 @@ def test_save_round_trip_mid_game():
 
 def test_our_first_stage_is_made_while_we_wait_for_the_other_handheld():
     """The first shuffle's stage 1 needs nothing of the other side's, not even our deck's number:
-    it is computed while the link opens (and the coin and the grids are awaited), and leaves as
-    soon as the other's grid is in, with no frame of its own; its values are the stage's (the
-    end checks them against the key)."""
+    it is computed while the link opens (and the coin is tossed), and leaves behind our grid, in
+    its frame; its values are the stage's (the end checks them against the key)."""
     from cards.cable.proto import M_GRID, M_SHUFFLE
     from link import deck
 
@@ -95,7 +94,7 @@ def test_our_first_stage_is_made_while_we_wait_for_the_other_handheld():
             for m in g.outbox:
                 o.take(m)
             g.outbox = []
-    assert 0 <= grid_at and stage_at <= grid_at + 1  # the frame after the grids: b's is in
+    assert 0 <= grid_at and stage_at == grid_at  # behind our grid, in its frame
     assert b"".join(m[7:] for m in s1) == deck.Stage(a.key_seed, 0, 0, list(range(26)), True).run()
 
 
@@ -123,3 +122,16 @@ def test_both_sides_deal_at_once():
             break
     assert first == {0: (5, 0), 1: (5, 0)}, first
     assert list(a.drawn) == list(a.table.hand[0])[:5] and len(b.drawn) == 5
+
+
+def test_a_save_of_the_older_deck_is_refused_by_name():
+    """A game saved under protocol 3's deck (save version 2) cannot go on: its stages were made
+    under other keys, and the end would call the other's honest deck stacked. Continue says so."""
+    from support import raises
+
+    d = Duel(4, 0).run(max_steps=40)
+    blob = bytearray(save(d.g[0], bytearray(8192)))
+    assert load(bytes(blob), Rng(1).randbytes).key_seed == d.g[0].key_seed
+    blob[1] = 2
+    e = raises(ValueError, load, bytes(blob), Rng(1).randbytes)
+    assert "another firmware version" in str(e)

@@ -401,11 +401,13 @@ class Game(Match):
         self.table = Table(mode=self.mode, first=first, me=self.me, grids=grids)
         self.phase = SETUP
         ag = self.agenda
-        ag.append((_T_GRID, 0, 0, 0, 0))
-        ag.append((_T_GRID, 1, 0, 0, 0))
         for d in (0, 1):
             self._note_epoch(d)
+        # our stage 1 (made ahead) leaves behind our grid, before the other's grid is in: what we
+        # send keeps its order, what we take too (docs/link-protocol.md 9.1)
         ag.append((_T_S1, self.me, 0, 0, 0))
+        ag.append((_T_GRID, 0, 0, 0, 0))
+        ag.append((_T_GRID, 1, 0, 0, 0))
         ag.append((_T_S1, self.peer, 0, 0, 0))
         ag.append((_T_S2, self.peer, 0, 0, 0))
         ag.append((_T_S2, self.me, 0, 0, 0))

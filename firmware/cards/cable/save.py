@@ -10,7 +10,7 @@ back is cards.cable.restore's (load()), loaded only to continue a game.
 from core.compat import const
 
 TAG = const(0x44)  # 'D'
-VERSION = const(2)  # 2: peer2 holds the deals once our stage 2 is sent (cards.cable.game)
+VERSION = const(3)  # 2: peer2 holds the deals once our stage 2 is sent; 3: protocol 4's deck (9.2 keys)
 
 
 class _Out:
