@@ -92,11 +92,16 @@ def make_hw():
     import machine
 
     from core import oled
+    import rp2
+
     from core.hal import Buttons, FrameClock, Hw, Sound
+    from core.savelog import flash_fs
     from core.storage import Storage
 
     Pin = machine.Pin
-    storage = Storage(SAVES)
+    # a cable game's save goes into flash erased ahead (core.savelog), programmed beneath the
+    # littlefs that MicroPython's _boot.py mounted on this same block device
+    storage = Storage(SAVES, flash_fs(rp2.Flash()))
     # core.restart's note there: a game went back to the menu through a soft reset, and the
     # panel still shows its last frame (kept until the menu's first, not blanked)
     back = storage.has("way")

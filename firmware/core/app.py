@@ -214,6 +214,12 @@ class App:
             return False
         return self.save(GAME + slot, payload, game_head(label or slot, unit, n))
 
+    def ahead(self, slot, saves):
+        """Flash erased now for the next `saves` saves of the game in `slot` (core.storage.ahead:
+        a cable game asks while nothing can arrive that it must answer at once)."""
+        st = self.hw.storage
+        return st is not None and st.ahead(GAME + slot, saves)
+
     def clear_game(self, slot):
         """The game in `slot` ended (or gave way to a new one): not offered any more."""
         self.clear_save(GAME + slot)

@@ -6,6 +6,9 @@ current NAME to NAME.bak, then renames NAME.tmp to NAME. Whatever instant
 the power goes, load() finds an intact copy: NAME, else NAME.tmp (complete
 and checked), else NAME.bak. A full flash raises StorageFull and the old
 save stays.
+
+A save whose game asks for flash erased ahead (ahead(); a Link battle, while the player
+aims) goes into core.savelog's segments instead: no erase when it is written.
 """
 
 import binascii
@@ -120,6 +123,40 @@ class OsFs:
         except OSError:
             pass
 
+    # core.savelog's segments: on a host a plain file whose pages are rewritten in place (the
+    # Pico's board hands a FlashFs: the same pages programmed beneath littlefs)
+    def make_seg(self, path, first):
+        """A segment file made afresh: the marker page `first`, then 15 erased pages."""
+        self.remove(path)
+        self.write(path, first, [_FF] * 15)
+        return FileSeg(path)
+
+    def open_seg(self, path):
+        return FileSeg(path) if self.exists(path) else None
+
+
+_FF = b"\xff" * 256
+
+
+class FileSeg:
+    """A segment's pages in a host file (core.savelog)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def read(self, page, buf):
+        with open(self.path, "rb") as f:
+            f.seek(page * 256)
+            n = f.readinto(buf)
+        if n != len(buf):
+            buf[n or 0 :] = _FF[: len(buf) - (n or 0)]
+
+    def program(self, page, buf):
+        with open(self.path, "r+b") as f:
+            f.seek(page * 256)
+            f.write(buf)
+            f.flush()
+
 
 class Storage:
     """Named saves under one folder."""
@@ -128,6 +165,43 @@ class Storage:
         self.root = root
         self.fs = fs or OsFs()
         self.fs.mkdir(root)
+        self.logs = {}  # name -> its core.savelog.Log, or None: looked up once a session
+        self._names = None  # the folder's listing, for that look-up
+
+    def _log(self, name):
+        """The name's log of saves in erased flash (core.savelog), None when it has none."""
+        if name not in self.logs:
+            lg = None
+            if getattr(self.fs, "make_seg", None) is not None:
+                if self._names is None:
+                    self._names = self.fs.listdir(self.root)
+                pre = name + ".l"
+                if [n for n in self._names if n.startswith(pre)]:
+                    from core.savelog import Log
+
+                    lg = Log(self.fs, self._path(name)).scan(self._names)
+            self.logs[name] = lg
+        return self.logs[name]
+
+    def ahead(self, name, saves):
+        """Keep flash erased for `saves` more saves of `name` (its log made on the first call):
+        called while no message can arrive that must be answered at once. One erase at most;
+        the first time the log holds a save, the older plain copies go. True when it erased."""
+        lg = self._log(name)
+        if lg is None:
+            if getattr(self.fs, "make_seg", None) is None:
+                return False
+            from core.savelog import Log
+
+            lg = self.logs[name] = Log(self.fs, self._path(name))
+        if lg.seq and not getattr(lg, "plain_gone", False):
+            lg.plain_gone = True
+            self._remove_plain(name)
+            return True
+        try:
+            return lg.ahead(saves)
+        except OSError:
+            return False  # a full flash: the save itself says so
 
     def _path(self, name):
         return self.root + "/" + name
@@ -137,8 +211,20 @@ class Storage:
         a buffer or a list of buffers)."""
         path = self._path(name)
         fs = self.fs
+        lg = self._log(name)
+        first = head(payload, pre) + pre
+        if lg is not None:
+            ps = [first] + list(parts(payload))
+            n = sum([len(p) for p in ps])
+            if lg.fits(n):
+                try:
+                    lg.append(ps, n)
+                    return
+                except OSError as e:
+                    raise StorageError("could not write save: %s" % e)
+            self._drop_log(name)  # too long for a segment: plain copies from now on
         try:
-            fs.write(path + ".tmp", head(payload, pre) + pre, payload)
+            fs.write(path + ".tmp", first, payload)
         except OSError as e:
             fs.remove(path + ".tmp")
             if e.args and e.args[0] == 28:  # ENOSPC
@@ -155,6 +241,11 @@ class Storage:
         is intact: they are set aside as NAME.bad (kept for inspection, never
         read again), so the game starts clean and says so once."""
         path = self._path(name)
+        lg = self._log(name)
+        if lg is not None:
+            data = unpack(lg.load())
+            if data is not None:
+                return data, "log"
         seen = False
         for suffix, where in (("", "main"), (".tmp", "tmp"), (".bak", "backup")):
             blob = self.fs.read(path + suffix)
@@ -176,12 +267,27 @@ class Storage:
     def has(self, name):
         """Whether any copy of `name` is in flash (no read: the menu asks for every slot)."""
         path = self._path(name)
+        lg = self._log(name)
+        if lg is not None and lg.seq:
+            return True
         for suffix in ("", ".tmp", ".bak"):
             if self.fs.exists(path + suffix):
                 return True
         return False
 
     def delete(self, name):
+        self._drop_log(name)
+        self._remove_plain(name)
+
+    def _remove_plain(self, name):
         path = self._path(name)
         for suffix in ("", ".tmp", ".bak"):
             self.fs.remove(path + suffix)
+
+    def _drop_log(self, name):
+        lg = self._log(name)
+        if lg is not None:
+            for n in lg.names():
+                self.fs.remove(n)
+        self.logs[name] = None
+        self._names = None

@@ -158,6 +158,7 @@ def fleet_check(ships, touching):
 
 class Game(Match):
     head = b"L"  # the save's tag
+    slot = SAVE  # flash erased ahead for its saves while we place or aim (quiet())
 
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
@@ -321,6 +322,10 @@ class Game(Match):
 
     def part_msg(self, k):
         return self.my.part_msg(k)
+
+    def quiet(self):
+        """No SHOT can arrive now (we place our fleet, or aim): the time to erase flash ahead."""
+        return self.phase == PLACING or self.my_turn()
 
     def owed(self):
         """What the peer sends with no person to think about it (docs/link-protocol.md 10.1): its
