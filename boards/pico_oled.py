@@ -88,6 +88,39 @@ def holds_names():
     return True
 
 
+def flash_fs(bdev):
+    """core.storage.OsFs whose core.savelog segments are programmed beneath littlefs on bdev
+    (the block device MicroPython's _boot.py mounted littlefs on: rp2.Flash())."""
+    from core.storage import OsFs
+
+    class FlashFs(OsFs):
+        def seg(self, path, first=None):
+            """The segment at path (made afresh from `first` through littlefs: its one erase)
+            by its block: the one whose first 12 bytes are the file's (marker and nonce)."""
+            if first is not None:
+                self.remove(path)
+                self.write(path, first, [b"\xff" * 256] * 15)
+            try:
+                with open(path, "rb") as f:
+                    mark = f.read(12)
+            except OSError:
+                return None
+            buf = bytearray(12)
+            for b in range(bdev.ioctl(4, 0) if len(mark) == 12 else 0):
+                bdev.readblocks(b, buf, 0)
+                if buf == mark:
+                    return b
+            return None
+
+        def page(self, path, block, p, buf, prog=False):
+            if prog:
+                bdev.writeblocks(block, buf, p * 256)  # with an offset: a program, no erase
+            else:
+                bdev.readblocks(block, buf, p * 256)
+
+    return FlashFs()
+
+
 def make_hw():
     import machine
 
@@ -95,7 +128,6 @@ def make_hw():
     import rp2
 
     from core.hal import Buttons, FrameClock, Hw, Sound
-    from core.savelog import flash_fs
     from core.storage import Storage
 
     Pin = machine.Pin

@@ -74,7 +74,7 @@ def saved_slots(app):
     out = []
     for s in SLOTS:
         k = GAME + s
-        if st.has(k) if here is None else (k in here or k + ".tmp" in here or k + ".bak" in here):
+        if st.has(k) if here is None else st.listed(k, here):
             out.append(s)
     return out
 

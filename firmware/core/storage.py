@@ -16,6 +16,7 @@ import os
 
 _MAGIC = b"BSV1"
 _HEAD = 12
+LOG = ".l"  # NAME.l0 ... : the segments of a name's saves in flash erased ahead (core.savelog)
 
 
 class StorageError(Exception):
@@ -123,39 +124,7 @@ class OsFs:
         except OSError:
             pass
 
-    # core.savelog's segments: on a host a plain file whose pages are rewritten in place (the
-    # Pico's board hands a FlashFs: the same pages programmed beneath littlefs)
-    def make_seg(self, path, first):
-        """A segment file made afresh: the marker page `first`, then 15 erased pages."""
-        self.remove(path)
-        self.write(path, first, [_FF] * 15)
-        return FileSeg(path)
-
-    def open_seg(self, path):
-        return FileSeg(path) if self.exists(path) else None
-
-
-_FF = b"\xff" * 256
-
-
-class FileSeg:
-    """A segment's pages in a host file (core.savelog)."""
-
-    def __init__(self, path):
-        self.path = path
-
-    def read(self, page, buf):
-        with open(self.path, "rb") as f:
-            f.seek(page * 256)
-            n = f.readinto(buf)
-        if n != len(buf):
-            buf[n or 0 :] = _FF[: len(buf) - (n or 0)]
-
-    def program(self, page, buf):
-        with open(self.path, "r+b") as f:
-            f.seek(page * 256)
-            f.write(buf)
-            f.flush()
+    segments = True  # core.savelog's segments can be made here (its seg() and page())
 
 
 class Storage:
@@ -172,10 +141,10 @@ class Storage:
         """The name's log of saves in erased flash (core.savelog), None when it has none."""
         if name not in self.logs:
             lg = None
-            if getattr(self.fs, "make_seg", None) is not None:
+            if getattr(self.fs, "segments", False):
                 if self._names is None:
                     self._names = self.fs.listdir(self.root)
-                pre = name + ".l"
+                pre = name + LOG
                 if [n for n in self._names if n.startswith(pre)]:
                     from core.savelog import Log
 
@@ -189,13 +158,13 @@ class Storage:
         the first time the log holds a save, the older plain copies go. True when it erased."""
         lg = self._log(name)
         if lg is None:
-            if getattr(self.fs, "make_seg", None) is None:
+            if not getattr(self.fs, "segments", False):
                 return False
             from core.savelog import Log
 
             lg = self.logs[name] = Log(self.fs, self._path(name))
-        if lg.seq and not getattr(lg, "plain_gone", False):
-            lg.plain_gone = True
+        if lg.seq and lg.plain:
+            lg.plain = False
             self._remove_plain(name)
             return True
         try:
@@ -216,7 +185,9 @@ class Storage:
         if lg is not None:
             ps = [first] + list(parts(payload))
             n = sum([len(p) for p in ps])
-            if lg.fits(n):
+            from core.savelog import MAX
+
+            if n <= MAX:
                 try:
                     lg.append(ps, n)
                     return
@@ -264,6 +235,14 @@ class Storage:
             self.fs.remove(path + suffix)
         return None, "damaged"
 
+    def listed(self, name, names):
+        """Whether `names` (the folder's listing: no stat) holds a copy of `name`, or its log."""
+        pre = name + LOG
+        for n in names:
+            if n == name or n == name + ".tmp" or n == name + ".bak" or n.startswith(pre):
+                return True
+        return False
+
     def has(self, name):
         """Whether any copy of `name` is in flash (no read: the menu asks for every slot)."""
         path = self._path(name)
@@ -287,7 +266,8 @@ class Storage:
     def _drop_log(self, name):
         lg = self._log(name)
         if lg is not None:
-            for n in lg.names():
-                self.fs.remove(n)
+            for k in range(len(lg.segs)):
+                if lg.segs[k] is not None:
+                    self.fs.remove(lg.name(k))
         self.logs[name] = None
         self._names = None

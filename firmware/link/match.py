@@ -21,8 +21,9 @@ that supplies only its protocol (docs/link-protocol.md section 10):
                       the moves they show with read(), one by one)
     write(sink)       the game's state into its save; saves() when one is worth keeping
     save(app)         app.save_game(its slot, self.data(), how far, label, unit)
-    slot, quiet()     (optional) the save's slot, and when nothing can arrive that the game
-                      must answer at once (Link battle: the player aims): flash for the next
+    slot, quiet(saved) (optional) the save's slot, and when nothing can arrive that the game
+                      must answer at once (Link battle: the player aims; saved: this frame
+                      saved, and polled what it saved out): flash for the next
                       `ahead_saves` saves is erased then (App.ahead, core.savelog), so that the
                       save before an answer leaves costs no erase
     head              the save's first bytes (its tag)
@@ -117,8 +118,8 @@ class Match:
     parts = 0  # our commitment's parts in all (see part_msg)
     bank_ms = _BANK_MS  # the peer's time bank (a game whose honest owed time is longer sets its own)
     left = False  # claimable() as of the last tick (set on an instance only when it changes)
-    slot = None  # the save's slot, when the game asks for flash erased ahead (quiet())
-    ahead_saves = 8  # ... saves' worth of it (a turn's saves, on both sides, and some)
+    slot = None  # the save's slot, when the game asks for flash erased ahead (quiet(saved))
+    ahead_saves = 8  # ... saves' worth of it (a game's saves between two quiet frames, and some)
 
     def __init__(self):
         self.out = []  # messages (or an int: the next part of our commitment) waiting for the link
@@ -143,7 +144,7 @@ class Match:
     def saves(self):
         return self.has_game()
 
-    def quiet(self):
+    def quiet(self, saved):
         return False
 
     # -- the frame -------------------------------------------------------------------
@@ -178,8 +179,8 @@ class Match:
         if left != self.left:
             self.left = left
             app.redraw()
-        if self.slot is not None and self.quiet():
-            app.ahead(self.slot, self.ahead_saves)  # an erase now, none on the answer's path
+        if self.slot is not None and self.quiet(self.saved):
+            app.ahead(self.slot, self.ahead_saves)  # an erase now, none on an answer's path
 
     def step(self, now):
         """Poll the link, start, take, work, send, run the clock. Returns the frame's EV bits."""

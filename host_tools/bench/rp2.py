@@ -771,8 +771,6 @@ def _turns(views):
     return sum(1 for x, y in zip(views, views[1:]) if x != y)
 
 
-M_SHOT, M_ANSWER = 0x21, 0x22  # link.commit: a shot's and an answer's message type
-T_DATA = 3
 SHOTS = int(os.environ.get("BROADSIDE_RP2_SHOTS") or 5)  # shots each way in check_pair
 
 
@@ -786,16 +784,8 @@ def shot_answers(pr):
     byte = R.BYTE_NS
     out = []
     for k in (0, 1):
-        seen = set()
-        for typ, seq, t0, t1, pl in frames[k]:
-            if typ != T_DATA or not pl or pl[0] != M_SHOT or seq in seen:
-                continue
-            seen.add(seq)
+        for (_typ, _seq, t0, t1, _pl), ans in R.shot_pairs(frames[k], frames[1 - k], byte):
             arrive = t1 + byte
-            ans = next((f for f in frames[1 - k] if f[0] == T_DATA and f[4][:1] == bytes((M_ANSWER,))
-                        and f[2] >= arrive), None)  # fmt: skip
-            if ans is None:
-                continue
             e, p = ends[1 - k].flash.between(arrive, ans[2])
             e2, p2 = ends[k].flash.between(t0, ans[3] + byte)
             out.append({

@@ -1,5 +1,5 @@
 # interpreters: micropython
-"""core.savelog's segments programmed beneath littlefs (the Pico's way: core.savelog.flash_fs on
+"""core.savelog's segments programmed beneath littlefs (the Pico's way: boards/pico_oled.py's flash_fs on
 the block device littlefs is mounted on), over a littlefs in RAM (tests/kit/ramdisk.py) as
 MicroPython's _boot.py mounts the Pico's (progsize 256): the saves load back after a remount,
 and littlefs stays whole while other files come and go around the segments (its allocator walks
@@ -9,7 +9,8 @@ import os
 
 from ramdisk import RamDisk
 
-from core.savelog import flash_fs
+from pico_oled import flash_fs
+
 from core.storage import Storage
 
 _MOUNT = "/bs-savelog-flash"

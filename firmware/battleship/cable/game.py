@@ -158,7 +158,7 @@ def fleet_check(ships, touching):
 
 class Game(Match):
     head = b"L"  # the save's tag
-    slot = SAVE  # flash erased ahead for its saves while we place or aim (quiet())
+    slot = SAVE  # flash erased ahead for its saves while no SHOT can come (quiet())
 
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
@@ -323,9 +323,22 @@ class Game(Match):
     def part_msg(self, k):
         return self.my.part_msg(k)
 
-    def quiet(self):
-        """No SHOT can arrive now (we place our fleet, or aim): the time to erase flash ahead."""
-        return self.phase == PLACING or self.my_turn()
+    def quiet(self, saved):
+        """No SHOT can arrive now that we would answer at once: the time to erase flash ahead
+        (link.match). Before the game, while we place our fleet, before the last part of our
+        commitment is queued (the peer fires only once it holds all of them), and on our turn
+        in a frame that saved nothing (the one that sent our answer is not over yet)."""
+        ph = self.phase
+        if ph != PLAYING:
+            return ph < PLAYING
+        if not self.committed():
+            return True
+        return not saved and (self.turn == ME or (self.turn < 0 and self.first == self.role))
+
+    @property
+    def ahead_saves(self):
+        """Saves between two quiet frames, and some: a turn's shots each way, each answered."""
+        return 24 if self.variant == SALVO else 8
 
     def owed(self):
         """What the peer sends with no person to think about it (docs/link-protocol.md 10.1): its
