@@ -91,6 +91,7 @@ def holds_names():
 def flash_fs(bdev):
     """core.storage.OsFs whose core.savelog segments are programmed beneath littlefs on bdev
     (the block device MicroPython's _boot.py mounted littlefs on: rp2.Flash())."""
+    from core import savelog
     from core.storage import OsFs
 
     class FlashFs(OsFs):
@@ -98,8 +99,7 @@ def flash_fs(bdev):
             """The segment at path (made afresh from `first` through littlefs: its one erase)
             by its block: the one whose first 12 bytes are the file's (marker and nonce)."""
             if first is not None:
-                self.remove(path)
-                self.write(path, first, [b"\xff" * 256] * 15)
+                savelog.seg(self, path, first)  # the file made as on a host
             try:
                 with open(path, "rb") as f:
                     mark = f.read(12)
@@ -123,10 +123,9 @@ def flash_fs(bdev):
 
 def make_hw():
     import machine
-
-    from core import oled
     import rp2
 
+    from core import oled
     from core.hal import Buttons, FrameClock, Hw, Sound
     from core.storage import Storage
 

@@ -809,10 +809,11 @@ def answer_summary(shots):
     ta = [x["turnaround_ms"] for x in shots]
     fl = sorted(round(x["turnaround_ms"] + x["flash_ms"], 1) for x in shots)
     n = len(fl)
+    median = fl[n // 2] if n % 2 else round((fl[n // 2 - 1] + fl[n // 2]) / 2, 1)
     return {
         "answers": n, "turnaround_ms_min": min(ta), "turnaround_ms_max": max(ta),
-        "turnaround_with_flash_ms_median": fl[n // 2] if n % 2 else round((fl[n // 2 - 1] + fl[n // 2]) / 2, 1),
-        "turnaround_with_flash_ms_max": fl[-1], "answers_within_goal": sum(1 for v in fl if v <= GOALS["answer_ms"]),
+        "turnaround_with_flash_ms_median": median, "turnaround_with_flash_ms_max": fl[-1],
+        "answers_within_goal": sum(1 for v in fl if v <= GOALS["answer_ms"]),
         "erases_on_answer_paths": sum(x["erases"] for x in shots), "goal_turnaround_ms": GOALS["answer_ms"],
     }  # fmt: skip
 

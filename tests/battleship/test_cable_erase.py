@@ -15,7 +15,7 @@ the ANSWER must have been written (the folder changed in place) before it left."
 import os
 
 import pytest
-from simtest import ROUND, ended, linked_handheld, open_mode, rounds
+from simtest import ended, linked_handheld, open_mode, rounds
 
 from host_tools.device import bundle
 from host_tools.device.rp2pico import shot_pairs, timed_frames
@@ -42,7 +42,8 @@ def _folder(path):
 
 class Watch:
     """One handheld's frames: the bytes it sent and received (with the frame of each) and, per
-    frame, whether its saves folder changed by what may erase, or in place only (a file's pages, not its first)."""
+    frame, whether its saves folder changed by what may erase, or in place only (a file's pages,
+    never its first)."""
 
     def __init__(self, h):
         self.h = h

@@ -7,9 +7,8 @@ every file's blocks: the segments' blocks are never written by it again)."""
 
 import os
 
-from ramdisk import RamDisk
-
 from pico_oled import flash_fs
+from ramdisk import RamDisk
 
 from core.storage import Storage
 

@@ -20,8 +20,8 @@ from peers import Keys
 
 from battleship.cable.game import PLACING, VERIFIED, commitments
 from core import savelog
-from core.storage import OsFs, Storage
 from core.hal import RIGHT, A
+from core.storage import OsFs, Storage
 from express.cable.game import FORFEIT, PLAYING
 from express.cable.game import VERIFIED as LX_VERIFIED
 from host_tools.duel.battle import Duel as LkDuel
