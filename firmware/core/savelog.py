@@ -26,7 +26,6 @@ import binascii
 import os
 
 from core.compat import const
-from core.storage import LOG, _p32, _u32
 
 _PAGE = const(256)
 _PAGES = const(15)  # record pages in a segment (pages 1-15 of its block)
@@ -34,6 +33,10 @@ _SEGS = const(8)  # segments of a save at most
 _REC = const(12)  # b"BSLR", seq, CRC
 MAX = _PAGES * _PAGE - _REC  # the longest blob a record holds
 _FF = b"\xff" * _PAGE
+
+
+def _u32(b, i):
+    return int.from_bytes(b[i : i + 4], "little")
 
 
 def seg(fs, path, first=None):
@@ -61,7 +64,7 @@ class Log:
 
     def __init__(self, fs, path):
         self.fs = fs
-        self.path = path
+        self.path = path  # the segments' path less their number (core.storage: NAME.l)
         self.segs = [None] * _SEGS  # handles
         self.used = bytearray(_SEGS)  # pages used (or spoilt) in each segment
         self.cur = -1  # the segment the newest record is in, its first page, its seq (0: none)
@@ -72,7 +75,7 @@ class Log:
         self.plain = True  # plain copies of the save may be left (core.storage.ahead)
 
     def name(self, k):
-        return self.path + LOG + str(k)
+        return self.path + str(k)
 
     def page(self, k, p, buf, prog=False):
         fs = self.fs
@@ -185,14 +188,14 @@ class Log:
         h = k
         p = self.used[k] + 1
         self.used[k] = p + pages - 1  # spoilt from here, whatever happens below
-        seq = _p32(self.seq + 1)
+        seq = (self.seq + 1).to_bytes(4, "little")
         crc = binascii.crc32(seq)
         for part in parts:
             crc = binascii.crc32(part, crc)
         pg = self.buf
         pg[0:4] = b"BSLR"
         pg[4:8] = seq
-        pg[8:12] = _p32(crc & 0xFFFFFFFF)
+        pg[8:12] = (crc & 0xFFFFFFFF).to_bytes(4, "little")
         i = _REC
         q = p
         for part in parts:

@@ -148,7 +148,7 @@ class Storage:
                 if [n for n in self._names if n.startswith(pre)]:
                     from core.savelog import Log
 
-                    lg = Log(self.fs, self._path(name)).scan(self._names)
+                    lg = Log(self.fs, self._path(name) + LOG).scan(self._names)
             self.logs[name] = lg
         return self.logs[name]
 
@@ -162,7 +162,7 @@ class Storage:
                 return False
             from core.savelog import Log
 
-            lg = self.logs[name] = Log(self.fs, self._path(name))
+            lg = self.logs[name] = Log(self.fs, self._path(name) + LOG)
         if lg.seq and lg.plain:
             lg.plain = False
             self._remove_plain(name)
