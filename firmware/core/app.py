@@ -238,6 +238,9 @@ class App:
                 sys.modules[m].__dict__.clear()
             unload(*gone)
             self._mode_modules = None
+            logs = getattr(self.hw.storage, "logs", None)
+            if logs is not None:
+                logs.clear()  # its logs' objects (core.savelog, a module gone with the game)
             strings.drop()
             gc.collect()
 

@@ -59,12 +59,31 @@ def page(path, h, p, buf, prog=False):
     buf[n:] = _FF[: len(buf) - n]
 
 
+def ahead(st, name, saves):
+    """core.storage.Storage.ahead: the name's log made on the first call; then, once it holds
+    a save, the plain copies from before it removed (a frame's work), else room for `saves`
+    more (Log.ahead). True when it wrote (an erase, at most)."""
+    lg = st.log(name)
+    if lg is None:
+        lg = st.logs[name] = Log(st.fs, st._path(name + ".l"))
+    if lg.seq and lg.left:
+        lg.left = False
+        st.logs[name] = None  # (delete() leaves the log alone: it has none for a moment)
+        st.delete(name)
+        st.logs[name] = lg
+        return True
+    try:
+        return lg.ahead(saves)
+    except OSError:
+        return False  # a full flash: the save itself says so
+
+
 class Log:
     """One save name's records in its segments."""
 
-    def __init__(self, fs, path):
+    def __init__(self, fs, path, names=()):
         self.fs = fs
-        self.path = path  # the segments' path less their number (core.storage: NAME.l)
+        self.path = path  # the segments' path less their number (NAME.l)
         self.segs = [None] * _SEGS  # handles
         self.used = bytearray(_SEGS)  # pages used (or spoilt) in each segment
         self.cur = -1  # the segment the newest record is in, its first page, its seq (0: none)
@@ -72,7 +91,8 @@ class Log:
         self.seq = 0
         self.last = 4  # pages of the last record: ahead()'s unit
         self.buf = bytearray(_PAGE)
-        self.plain = True  # plain copies of the save may be left (core.storage.ahead)
+        self.left = True  # plain copies of the save may be left (ahead())
+        self.scan(names)
 
     def name(self, k):
         return self.path + str(k)
@@ -87,6 +107,8 @@ class Log:
 
     def scan(self, names):
         """Open the segments among `names` (the folder's listing); find the newest record."""
+        if not names:
+            return
         pg = self.buf
         for k in range(_SEGS):
             self.segs[k] = self._seg(k) if self.name(k).rsplit("/", 1)[-1] in names else None
@@ -102,7 +124,6 @@ class Log:
                     p += 1
                 if pg != _FF:
                     self.used[k] = p - 1
-        return self
 
     def _check(self, h, p):  # h: the segment's number
         """Pages of the valid record at page p, else 0 (self.buf: its first page)."""
@@ -172,6 +193,28 @@ class Log:
             self.segs[k] = self._seg(k, first)
             self.used[k] = 0
         return k
+
+    def add(self, first, payload):
+        """core.storage.Storage.save: first (the head and pre) then the payload (a buffer or a
+        list of them) as a record. One too long for a segment empties the log (False: the save
+        goes to plain copies; the log takes the next that fits, and is the newer then)."""
+        ps = [first] + (payload if isinstance(payload, list) else [payload])
+        n = sum([len(p) for p in ps])
+        if n > MAX:
+            self.drop()
+            return False
+        self.append(ps, n)
+        return True
+
+    def drop(self):
+        """Every segment removed (the save deleted, or too long for them): no record left."""
+        for k in range(_SEGS):
+            if self.segs[k] is not None:
+                self.fs.remove(self.name(k))
+                self.segs[k] = None
+            self.used[k] = 0
+        self.cur = self.at = -1
+        self.seq = 0
 
     def append(self, parts, n):
         """A record of the blob in `parts` (n bytes <= MAX): in the current segment, else in a

@@ -14,9 +14,10 @@ aims) goes into core.savelog's segments instead: no erase when it is written.
 import binascii
 import os
 
+from core.compat import load
+
 _MAGIC = b"BSV1"
 _HEAD = 12
-LOG = ".l"  # NAME.l0 ... : the segments of a name's saves in flash erased ahead (core.savelog)
 
 
 class StorageError(Exception):
@@ -124,53 +125,32 @@ class OsFs:
         except OSError:
             pass
 
-    segments = True  # core.savelog's segments can be made here (its seg() and page())
 
 
 class Storage:
-    """Named saves under one folder."""
+    """Named saves under one folder. A name whose saves go into flash erased ahead has a log
+    (core.savelog.Log: its segments NAME.l0 ...; only where the filesystem is an OsFs)."""
 
     def __init__(self, root, fs=None):
         self.root = root
         self.fs = fs or OsFs()
         self.fs.mkdir(root)
-        self.logs = {}  # name -> its core.savelog.Log, or None: looked up once a session
-        self._names = None  # the folder's listing, for that look-up
+        self.logs = {}  # name -> its Log, or None (App.end_mode empties it)
 
-    def _log(self, name):
-        """The name's log of saves in erased flash (core.savelog), None when it has none."""
-        if name not in self.logs:
-            lg = None
-            if getattr(self.fs, "segments", False):
-                if self._names is None:
-                    self._names = self.fs.listdir(self.root)
-                pre = name + LOG
-                if [n for n in self._names if n.startswith(pre)]:
-                    from core.savelog import Log
-
-                    lg = Log(self.fs, self._path(name) + LOG).scan(self._names)
-            self.logs[name] = lg
-        return self.logs[name]
+    def log(self, name):
+        """The name's log (core.savelog.Log, a game's module: App.end_mode drops it with the
+        game's, and this table with it), None when it has none: looked up once (a listing)."""
+        logs = self.logs
+        if name not in logs:
+            names = self.fs.listdir(self.root) if isinstance(self.fs, OsFs) else ()
+            logs[name] = None
+            if [n for n in names if n.startswith(name + ".l")]:
+                logs[name] = load("core.savelog").Log(self.fs, self._path(name + ".l"), names)
+        return logs[name]
 
     def ahead(self, name, saves):
-        """Keep flash erased for `saves` more saves of `name` (its log made on the first call):
-        called while no message can arrive that must be answered at once. One erase at most;
-        the first time the log holds a save, the older plain copies go. True when it erased."""
-        lg = self._log(name)
-        if lg is None:
-            if not getattr(self.fs, "segments", False):
-                return False
-            from core.savelog import Log
-
-            lg = self.logs[name] = Log(self.fs, self._path(name) + LOG)
-        if lg.seq and lg.plain:
-            lg.plain = False
-            self._remove_plain(name)
-            return True
-        try:
-            return lg.ahead(saves)
-        except OSError:
-            return False  # a full flash: the save itself says so
+        """Flash erased now for `saves` more saves of `name` (core.savelog.ahead)."""
+        return isinstance(self.fs, OsFs) and load("core.savelog").ahead(self, name, saves)
 
     def _path(self, name):
         return self.root + "/" + name
@@ -180,21 +160,11 @@ class Storage:
         a buffer or a list of buffers)."""
         path = self._path(name)
         fs = self.fs
-        lg = self._log(name)
+        lg = self.log(name)
         first = head(payload, pre) + pre
-        if lg is not None:
-            ps = [first] + list(parts(payload))
-            n = sum([len(p) for p in ps])
-            from core.savelog import MAX
-
-            if n <= MAX:
-                try:
-                    lg.append(ps, n)
-                    return
-                except OSError as e:
-                    raise StorageError("could not write save: %s" % e)
-            self._drop_log(name)  # too long for a segment: plain copies from now on
         try:
+            if lg is not None and lg.add(first, payload):  # (too long for it: plain copies)
+                return
             fs.write(path + ".tmp", first, payload)
         except OSError as e:
             fs.remove(path + ".tmp")
@@ -212,7 +182,7 @@ class Storage:
         is intact: they are set aside as NAME.bad (kept for inspection, never
         read again), so the game starts clean and says so once."""
         path = self._path(name)
-        lg = self._log(name)
+        lg = self.log(name)
         if lg is not None:
             data = unpack(lg.load())
             if data is not None:
@@ -235,18 +205,10 @@ class Storage:
             self.fs.remove(path + suffix)
         return None, "damaged"
 
-    def listed(self, name, names):
-        """Whether `names` (the folder's listing: no stat) holds a copy of `name`, or its log."""
-        pre = name + LOG
-        for n in names:
-            if n == name or n == name + ".tmp" or n == name + ".bak" or n.startswith(pre):
-                return True
-        return False
-
     def has(self, name):
         """Whether any copy of `name` is in flash (no read: the menu asks for every slot)."""
         path = self._path(name)
-        lg = self._log(name)
+        lg = self.log(name)
         if lg is not None and lg.seq:
             return True
         for suffix in ("", ".tmp", ".bak"):
@@ -255,19 +217,9 @@ class Storage:
         return False
 
     def delete(self, name):
-        self._drop_log(name)
-        self._remove_plain(name)
-
-    def _remove_plain(self, name):
+        lg = self.log(name)
+        if lg is not None:
+            lg.drop()
         path = self._path(name)
         for suffix in ("", ".tmp", ".bak"):
             self.fs.remove(path + suffix)
-
-    def _drop_log(self, name):
-        lg = self._log(name)
-        if lg is not None:
-            for k in range(len(lg.segs)):
-                if lg.segs[k] is not None:
-                    self.fs.remove(lg.name(k))
-        self.logs[name] = None
-        self._names = None

@@ -21,11 +21,11 @@ that supplies only its protocol (docs/link-protocol.md section 10):
                       the moves they show with read(), one by one)
     write(sink)       the game's state into its save; saves() when one is worth keeping
     save(app)         app.save_game(its slot, self.data(), how far, label, unit)
-    slot, quiet(saved) (optional) the save's slot, and when nothing can arrive that the game
+    slot, quiet(saved) (optional) the save's slot, and while nothing can arrive that the game
                       must answer at once (Link battle: the player aims; saved: this frame
-                      saved, and polled what it saved out): flash for the next
-                      `ahead_saves` saves is erased then (App.ahead, core.savelog), so that the
-                      save before an answer leaves costs no erase
+                      saved, and polled what it saved out) how many saves' worth of flash to
+                      keep erased (0: not now); it is erased then (App.ahead, core.savelog),
+                      so that the save before an answer leaves costs no erase
     head              the save's first bytes (its tag)
     bank_ms           the peer's time bank (a class attribute; _BANK_MS unless the game's
                       honest owed time needs more)
@@ -119,7 +119,6 @@ class Match:
     bank_ms = _BANK_MS  # the peer's time bank (a game whose honest owed time is longer sets its own)
     left = False  # claimable() as of the last tick (set on an instance only when it changes)
     slot = None  # the save's slot, when the game asks for flash erased ahead (quiet(saved))
-    ahead_saves = 8  # ... saves' worth of it (a game's saves between two quiet frames, and some)
 
     def __init__(self):
         self.out = []  # messages (or an int: the next part of our commitment) waiting for the link
@@ -145,7 +144,7 @@ class Match:
         return self.has_game()
 
     def quiet(self, saved):
-        return False
+        return 0
 
     # -- the frame -------------------------------------------------------------------
     def tick(self, app):
@@ -179,8 +178,9 @@ class Match:
         if left != self.left:
             self.left = left
             app.redraw()
-        if self.slot is not None and self.quiet(self.saved):
-            app.ahead(self.slot, self.ahead_saves)  # an erase now, none on an answer's path
+        n = self.quiet(self.saved) if self.slot is not None else 0
+        if n:
+            app.ahead(self.slot, n)  # an erase now, none on an answer's path
 
     def step(self, now):
         """Poll the link, start, take, work, send, run the clock. Returns the frame's EV bits."""

@@ -50,7 +50,7 @@ def record(variant, seeds=(7, 8)):
             size = sum(len(p) for p in g.data()) + 9  # and the slot's head (core.app.game_head)
             ops.append(("answer" if sum(g.fleet.shots) > shot_at else "save", "g_link_battle", size))
         if g.quiet(saved):
-            ops.append(("ahead", "g_link_battle", g.ahead_saves))
+            ops.append(("ahead", "g_link_battle", g.quiet(saved)))
 
     h.step = step
     d.play(3600000)

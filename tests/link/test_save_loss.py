@@ -206,7 +206,7 @@ def _saves_in_storage(hand, root):
                 fs.saved()
                 saved = True
             if g.quiet(saved):
-                hand.storage.ahead("game", g.ahead_saves)
+                hand.storage.ahead("game", g.quiet(saved))
         except _Cut:
             hand.cuts += 1
             hand.restart()

@@ -324,20 +324,18 @@ class Game(Match):
         return self.my.part_msg(k)
 
     def quiet(self, saved):
-        """No SHOT can arrive now that we would answer at once: the time to erase flash ahead
-        (link.match). Before the game, while we place our fleet, before the last part of our
-        commitment is queued (the peer fires only once it holds all of them), and on our turn
-        in a frame that saved nothing (the one that sent our answer is not over yet)."""
+        """Saves' worth of flash to erase ahead now (link.match), while no SHOT can arrive that
+        we would answer at once: before the game, while we place our fleet, before the last part
+        of our commitment is queued (the peer fires only once it holds all of them), and on our
+        turn in a frame that saved nothing (the one that sent our answer is not over yet). A
+        turn's shots each way, each answered, and some; 0 at other times."""
         ph = self.phase
-        if ph != PLAYING:
-            return ph < PLAYING
-        if not self.committed():
-            return True
-        return not saved and (self.turn == ME or (self.turn < 0 and self.first == self.role))
-
-    @property
-    def ahead_saves(self):
-        """Saves between two quiet frames, and some: a turn's shots each way, each answered."""
+        if ph == PLAYING and self.committed():
+            ours = self.turn == ME or (self.turn < 0 and self.first == self.role)
+            if saved or not ours:
+                return 0
+        elif ph > PLAYING:
+            return 0
         return 24 if self.variant == SALVO else 8
 
     def owed(self):
