@@ -214,12 +214,6 @@ class App:
             return False
         return self.save(GAME + slot, payload, game_head(label or slot, unit, n))
 
-    def ahead(self, slot, saves):
-        """Flash erased now for the next `saves` saves of the game in `slot` (core.storage.ahead:
-        a cable game asks while nothing can arrive that it must answer at once)."""
-        st = self.hw.storage
-        return st is not None and st.ahead(GAME + slot, saves)
-
     def clear_game(self, slot):
         """The game in `slot` ended (or gave way to a new one): not offered any more."""
         self.clear_save(GAME + slot)
@@ -239,8 +233,8 @@ class App:
             unload(*gone)
             self._mode_modules = None
             logs = getattr(self.hw.storage, "logs", None)
-            if logs is not None:
-                logs.clear()  # its logs' objects (core.savelog, a module gone with the game)
+            for k in logs or ():
+                logs[k] = True  # its logs' objects (core.savelog) go with the game's modules
             strings.drop()
             gc.collect()
 

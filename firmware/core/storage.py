@@ -135,18 +135,20 @@ class Storage:
         self.root = root
         self.fs = fs or OsFs()
         self.fs.mkdir(root)
-        self.logs = {}  # name -> its Log, or None (App.end_mode empties it)
+        self.logs = {}  # name -> its Log, True where its segments are and no Log is made yet
+        if isinstance(self.fs, OsFs):
+            for n in self.fs.listdir(root):
+                if n[-3:-1] == ".l":
+                    self.logs[n[:-3]] = True
 
     def log(self, name):
         """The name's log (core.savelog.Log, a game's module: App.end_mode drops it with the
-        game's, and this table with it), None when it has none: looked up once (a listing)."""
-        logs = self.logs
-        if name not in logs:
-            names = self.fs.listdir(self.root) if isinstance(self.fs, OsFs) else ()
-            logs[name] = None
-            if [n for n in names if n.startswith(name + ".l")]:
-                logs[name] = load("core.savelog").Log(self.fs, self._path(name + ".l"), names)
-        return logs[name]
+        game's, and marks the names True again), None when it has none."""
+        lg = self.logs.get(name)
+        if lg is True:
+            names = self.fs.listdir(self.root)
+            lg = self.logs[name] = load("core.savelog").Log(self.fs, self._path(name + ".l"), names)
+        return lg
 
     def ahead(self, name, saves):
         """Flash erased now for `saves` more saves of `name` (core.savelog.ahead)."""

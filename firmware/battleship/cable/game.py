@@ -39,6 +39,7 @@ from battleship.rules import (
     WRONG_PHASE,
     Refused,
 )
+from core.app import GAME
 from core.compat import const
 from link.commit import (
     C_ANSWER,
@@ -158,7 +159,7 @@ def fleet_check(ships, touching):
 
 class Game(Match):
     head = b"L"  # the save's tag
-    slot = SAVE  # flash erased ahead for its saves while no SHOT can come (quiet())
+    slot = GAME + SAVE  # its save, into flash erased ahead while no SHOT can come (quiet())
 
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
