@@ -23,7 +23,7 @@ KEYS = ("way", "saves", "erases", "answer_saves", "erases_in_answer_saves", "mos
 
 def record(variant, seeds=(7, 8)):
     """The first handheld's storage calls over a whole battle: [(op, name, bytes or saves)]."""
-    from battleship.cable.game import PLACING, commitments
+    from battleship.cable.game import commitments
     from host_tools.duel.battle import Duel
 
     d = Duel(seeds=seeds, variant=variant)
@@ -31,17 +31,9 @@ def record(variant, seeds=(7, 8)):
     ops = []
 
     def step(now):
+        shot_at = sum(h.g.fleet.shots)
+        h.play(now)
         g = h.g
-        shot_at = sum(g.fleet.shots)
-        g.step(now)
-        if g.phase == PLACING:
-            h.place()
-            g.commit()
-        if g.my_turn():
-            k = 0
-            while g.peer.answered[h.order[k]]:
-                k += 1
-            g.fire(h.order[k])
         saved = g.needs_save()
         if saved:
             if g.peer.got != h.saved_got:

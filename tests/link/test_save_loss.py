@@ -18,7 +18,7 @@ import os
 
 from peers import Keys
 
-from battleship.cable.game import PLACING, VERIFIED, commitments
+from battleship.cable.game import VERIFIED, commitments
 from core import savelog
 from core.hal import RIGHT, A
 from core.storage import OsFs, Storage
@@ -185,18 +185,10 @@ def _saves_in_storage(hand, root):
         real_boot()
 
     def step(now):
-        g = hand.g
         try:
             saved = False
-            g.step(now)
-            if g.phase == PLACING:
-                hand.place()
-                g.commit()
-            if g.my_turn():
-                k = 0
-                while g.peer.answered[hand.order[k]]:
-                    k += 1
-                g.fire(hand.order[k])
+            hand.play(now)
+            g = hand.g
             if g.needs_save():
                 if g.peer.got != hand.saved_got:
                     hand.storage.save("lkpeer", commitments(g))
