@@ -126,7 +126,6 @@ class OsFs:
             pass
 
 
-
 class Storage:
     """Named saves under one folder. A name whose saves go into flash erased ahead has a log
     (core.savelog.Log: its segments NAME.l0 ...; only where the filesystem is an OsFs)."""
