@@ -5,7 +5,7 @@ writes a block twice), and sometimes a second one to compact a folder's metadata
 on the Pico's W25Q16JV, the CPU stopped. A cable game saves what a frame took before its
 answer leaves (docs/link-protocol.md 5.2), so that erase sat between a SHOT's arrival and its
 ANSWER. Here the erase happens earlier, when the game says nothing can arrive that it must
-answer at once (battleship.cable.game.Game.quiet: while the player aims):
+answer at once (link.match.Match.quiet: while the player aims):
 
 - A segment is a littlefs file NAME.lK (K = 0..7) of one block, written once when it is made:
   a 12-byte marker (b"BSLS", a random nonce) on page 0, every other byte 0xFF. Littlefs erases

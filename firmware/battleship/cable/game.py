@@ -159,6 +159,7 @@ def fleet_check(ships, touching):
 
 class Game(Match):
     head = b"L"  # the save's tag
+    slot = GAME + SAVE  # its save, into flash erased ahead while no SHOT can come (quiet())
 
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
@@ -323,17 +324,8 @@ class Game(Match):
     def part_msg(self, k):
         return self.my.part_msg(k)
 
-    def tick(self, app):
-        """link.match's frame, then flash erased ahead for the saves to come while no SHOT can
-        arrive (quiet(); core.storage.ahead: so the save before an ANSWER leaves erases nothing;
-        here, not in the harness, so that the cable games that do not use it carry none of it)."""
-        Match.tick(self, app)
-        n = self.quiet(self.saved)
-        if n and app.hw.storage is not None:
-            app.hw.storage.ahead(GAME + SAVE, n)  # an erase now, none on an answer's path
-
     def quiet(self, saved):
-        """Saves' worth of flash to erase ahead now (tick()), while no SHOT can arrive that
+        """Saves' worth of flash to erase ahead now (link.match), while no SHOT can arrive that
         we would answer at once: before the game, while we place our fleet, before the last part
         of our commitment is queued (the peer fires only once it holds all of them), and on our
         turn in a frame that saved nothing (the one that sent our answer is not over yet). A
