@@ -88,15 +88,51 @@ def holds_names():
     return True
 
 
+def flash_fs(bdev):
+    """core.storage.OsFs whose core.savelog segments are programmed beneath littlefs on bdev
+    (the block device MicroPython's _boot.py mounted littlefs on: rp2.Flash())."""
+    from core import savelog
+    from core.storage import OsFs
+
+    class FlashFs(OsFs):
+        def seg(self, path, first=None):
+            """The segment at path (made afresh from `first` through littlefs: its one erase)
+            by its block: the one whose first 12 bytes are the file's (marker and nonce)."""
+            if first is not None:
+                savelog.seg(self, path, first)  # the file made as on a host
+            try:
+                with open(path, "rb") as f:
+                    mark = f.read(12)
+            except OSError:
+                return None
+            buf = bytearray(12)
+            for b in range(bdev.ioctl(4, 0) if len(mark) == 12 else 0):
+                bdev.readblocks(b, buf, 0)
+                if buf == mark:
+                    return b
+            return None
+
+        def page(self, path, block, p, buf, prog=False):
+            if prog:
+                bdev.writeblocks(block, buf, p * 256)  # with an offset: a program, no erase
+            else:
+                bdev.readblocks(block, buf, p * 256)
+
+    return FlashFs()
+
+
 def make_hw():
     import machine
+    import rp2
 
     from core import oled
     from core.hal import Buttons, FrameClock, Hw, Sound
     from core.storage import Storage
 
     Pin = machine.Pin
-    storage = Storage(SAVES)
+    # a cable game's save goes into flash erased ahead (core.savelog), programmed beneath the
+    # littlefs that MicroPython's _boot.py mounted on this same block device
+    storage = Storage(SAVES, flash_fs(rp2.Flash()))
     # core.restart's note there: a game went back to the menu through a soft reset, and the
     # panel still shows its last frame (kept until the menu's first, not blanked)
     back = storage.has("way")

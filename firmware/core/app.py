@@ -232,6 +232,9 @@ class App:
                 sys.modules[m].__dict__.clear()
             unload(*gone)
             self._mode_modules = None
+            logs = getattr(self.hw.storage, "logs", None) or {}
+            for k in logs:
+                logs[k] = True  # its logs' objects (core.savelog) go with the game's modules
             strings.drop()
             gc.collect()
 

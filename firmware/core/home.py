@@ -74,7 +74,12 @@ def saved_slots(app):
     out = []
     for s in SLOTS:
         k = GAME + s
-        if st.has(k) if here is None else (k in here or k + ".tmp" in here or k + ".bak" in here):
+        if here is None:
+            kept = st.has(k)
+        else:  # a copy, or a segment of its log (core.savelog)
+            kept = k in here or k + ".tmp" in here or k + ".bak" in here
+            kept = kept or [n for n in here if n.startswith(k + ".l")]
+        if kept:
             out.append(s)
     return out
 

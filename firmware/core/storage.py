@@ -6,10 +6,15 @@ current NAME to NAME.bak, then renames NAME.tmp to NAME. Whatever instant
 the power goes, load() finds an intact copy: NAME, else NAME.tmp (complete
 and checked), else NAME.bak. A full flash raises StorageFull and the old
 save stays.
+
+A save whose game asks for flash erased ahead (ahead(); a Link battle, while the player
+aims) goes into core.savelog's segments instead: no erase when it is written.
 """
 
 import binascii
 import os
+
+from core.compat import load
 
 _MAGIC = b"BSV1"
 _HEAD = 12
@@ -122,12 +127,31 @@ class OsFs:
 
 
 class Storage:
-    """Named saves under one folder."""
+    """Named saves under one folder. A name whose saves go into flash erased ahead has a log
+    (core.savelog.Log: its segments NAME.l0 ...; only where the filesystem is an OsFs)."""
 
     def __init__(self, root, fs=None):
         self.root = root
         self.fs = fs or OsFs()
         self.fs.mkdir(root)
+        self.logs = {}  # name -> its Log, True where its segments are and no Log is made yet
+        if isinstance(self.fs, OsFs):
+            for n in self.fs.listdir(root):
+                if n[-3:-1] == ".l":
+                    self.logs[n[:-3]] = True
+
+    def log(self, name):
+        """The name's log (core.savelog.Log, a game's module: App.end_mode drops it with the
+        game's, and marks the names True again), None when it has none."""
+        lg = self.logs.get(name)
+        if lg is True:
+            names = self.fs.listdir(self.root)
+            lg = self.logs[name] = load("core.savelog").Log(self.fs, self._path(name + ".l"), names)
+        return lg
+
+    def ahead(self, name, saves):
+        """Flash erased now for `saves` more saves of `name` (core.savelog.ahead)."""
+        return isinstance(self.fs, OsFs) and load("core.savelog").ahead(self, name, saves)
 
     def _path(self, name):
         return self.root + "/" + name
@@ -137,8 +161,12 @@ class Storage:
         a buffer or a list of buffers)."""
         path = self._path(name)
         fs = self.fs
+        lg = self.log(name)
+        first = head(payload, pre) + pre
         try:
-            fs.write(path + ".tmp", head(payload, pre) + pre, payload)
+            if lg is not None and lg.add(first, payload):  # (too long for it: plain copies)
+                return
+            fs.write(path + ".tmp", first, payload)
         except OSError as e:
             fs.remove(path + ".tmp")
             if e.args and e.args[0] == 28:  # ENOSPC
@@ -155,6 +183,11 @@ class Storage:
         is intact: they are set aside as NAME.bad (kept for inspection, never
         read again), so the game starts clean and says so once."""
         path = self._path(name)
+        lg = self.log(name)
+        if lg is not None:
+            data = unpack(lg.load())
+            if data is not None:
+                return data, "log"
         seen = False
         for suffix, where in (("", "main"), (".tmp", "tmp"), (".bak", "backup")):
             blob = self.fs.read(path + suffix)
@@ -176,12 +209,18 @@ class Storage:
     def has(self, name):
         """Whether any copy of `name` is in flash (no read: the menu asks for every slot)."""
         path = self._path(name)
+        lg = self.log(name)
+        if lg is not None and lg.seq:
+            return True
         for suffix in ("", ".tmp", ".bak"):
             if self.fs.exists(path + suffix):
                 return True
         return False
 
     def delete(self, name):
+        lg = self.log(name)
+        if lg is not None:
+            lg.drop()
         path = self._path(name)
         for suffix in ("", ".tmp", ".bak"):
             self.fs.remove(path + suffix)

@@ -21,6 +21,11 @@ that supplies only its protocol (docs/link-protocol.md section 10):
                       the moves they show with read(), one by one)
     write(sink)       the game's state into its save; saves() when one is worth keeping
     save(app)         app.save_game(its slot, self.data(), how far, label, unit)
+    slot, quiet(saved) (optional) the save's name in storage, and while nothing can arrive that
+                      the game must answer at once (Link battle: the player aims; saved: this
+                      frame saved, and polled what it saved out) how many saves' worth of flash
+                      to keep erased (0: not now); it is erased then (core.storage.ahead,
+                      core.savelog), so that the save before an answer leaves costs no erase
     head              the save's first bytes (its tag)
     bank_ms           the peer's time bank (a class attribute; _BANK_MS unless the game's
                       honest owed time needs more)
@@ -113,6 +118,7 @@ class Match:
     parts = 0  # our commitment's parts in all (see part_msg)
     bank_ms = _BANK_MS  # the peer's time bank (a game whose honest owed time is longer sets its own)
     left = False  # claimable() as of the last tick (set on an instance only when it changes)
+    slot = None  # the save's name, when the game asks for flash erased ahead (quiet(saved))
 
     def __init__(self):
         self.out = []  # messages (or an int: the next part of our commitment) waiting for the link
@@ -136,6 +142,9 @@ class Match:
 
     def saves(self):
         return self.has_game()
+
+    def quiet(self, saved):
+        return 0
 
     # -- the frame -------------------------------------------------------------------
     def tick(self, app):
@@ -169,6 +178,9 @@ class Match:
         if left != self.left:
             self.left = left
             app.redraw()
+        n = self.quiet(self.saved) if self.slot is not None else 0
+        if n and app.hw.storage is not None:
+            app.hw.storage.ahead(self.slot, n)  # an erase now, none on an answer's path
 
     def step(self, now):
         """Poll the link, start, take, work, send, run the clock. Returns the frame's EV bits."""

@@ -12,6 +12,6 @@ emulated Pico for rp2) and print what the benches read.
 
 BENCHES = (
     "ai", "cards", "express", "font", "lcdeck", "lcgames", "link", "linkexpress", "memory", "rp2", "soak",
-    "stall", "torpedo", "torpedolink",
+    "stall", "torpedo", "torpedolink", "wear",
 )  # fmt: skip
 NOT_IN_ALL = ("rp2",)  # an hour in the RP2040 emulator: make test-rp2 FULL=1, or ask for it by name

@@ -21,7 +21,10 @@ checks what must hold):
             (the soft reset): ms from A to the mode's first screen, live heap there, peak, ms
             from the last key to the menu, the way out taken, a crash's exception if any
   pair      two Picos UART to UART on a 115200-baud cable: a Link battle's handshake, coin toss,
-            commitments and a shot each way; bytes lost to a full RX FIFO, frames resent
+            commitments and BROADSIDE_RP2_SHOTS shots each way (5; "all": the whole battle);
+            bytes lost to a full RX FIFO, frames resent (spurious: the cable is clean); every
+            SHOT -> ANSWER turnaround with the modelled flash time (count, median, max) and the
+            sector erases on those paths (issue 43: 0), the erases of each Pico in the battle
   shuffle   the card game over the cable on two Picos: the first mental-poker shuffle's time
             (SETUP -> PLAY, each stage on the wire; BROADSIDE_RP2_PEAK=0: no gc every frame)
   deck      the deck's own work at the REPL: a stage (stage 1, stage 2), a check, a pow
@@ -807,9 +810,9 @@ def _turns(views):
     return sum(1 for x, y in zip(views, views[1:]) if x != y)
 
 
-M_SHOT, M_ANSWER = 0x21, 0x22  # link.commit: a shot's and an answer's message type
-T_DATA = 3
-SHOTS = int(os.environ.get("BROADSIDE_RP2_SHOTS") or 5)  # shots each way in check_pair
+# shots each way in check_pair; "all": the whole battle, to both End screens
+SHOTS = os.environ.get("BROADSIDE_RP2_SHOTS") or "5"
+SHOTS = 0 if SHOTS == "all" else int(SHOTS)
 
 
 def shot_answers(pr):
@@ -822,16 +825,8 @@ def shot_answers(pr):
     byte = R.BYTE_NS
     out = []
     for k in (0, 1):
-        seen = set()
-        for typ, seq, t0, t1, pl in frames[k]:
-            if typ != T_DATA or not pl or pl[0] != M_SHOT or seq in seen:
-                continue
-            seen.add(seq)
+        for (_typ, _seq, t0, t1, _pl), ans in R.shot_pairs(frames[k], frames[1 - k], byte):
             arrive = t1 + byte
-            ans = next((f for f in frames[1 - k] if f[0] == T_DATA and f[4][:1] == bytes((M_ANSWER,))
-                        and f[2] >= arrive), None)  # fmt: skip
-            if ans is None:
-                continue
             e, p = ends[1 - k].flash.between(arrive, ans[2])
             e2, p2 = ends[k].flash.between(t0, ans[3] + byte)
             out.append({
@@ -840,6 +835,23 @@ def shot_answers(pr):
                 "flash_ms": R.flash_ms(e, p), "shooter_erases": e2, "shooter_programs": p2,
             })  # fmt: skip
     return out
+
+
+def answer_summary(shots):
+    """Issue 43's line: every SHOT -> ANSWER turnaround with the modelled flash time (count,
+    median, max), the erases on those paths, against the goal."""
+    if not shots:
+        return {}
+    ta = [x["turnaround_ms"] for x in shots]
+    fl = sorted(round(x["turnaround_ms"] + x["flash_ms"], 1) for x in shots)
+    n = len(fl)
+    median = fl[n // 2] if n % 2 else round((fl[n // 2 - 1] + fl[n // 2]) / 2, 1)
+    return {
+        "answers": n, "turnaround_ms_min": min(ta), "turnaround_ms_max": max(ta),
+        "turnaround_with_flash_ms_median": median, "turnaround_with_flash_ms_max": fl[-1],
+        "answers_within_goal": sum(1 for v in fl if v <= GOALS["answer_ms"]),
+        "erases_on_answer_paths": sum(x["erases"] for x in shots), "goal_turnaround_ms": GOALS["answer_ms"],
+    }  # fmt: skip
 
 
 def frame_report(p, after_ns):
@@ -878,7 +890,7 @@ def check_pair(route, rounds=None):
     shuffled fleet (commitments), then A on each in turn until each has fired SHOTS times and
     been answered (each Battle screen turned from its target to its own fleet and back)."""
     t0 = time.time()
-    rounds = rounds or 2 * SHOTS + 2
+    rounds = rounds or (2 * SHOTS + 2 if SHOTS else 200)
     pr = Pair(route)
     for p in pr.both:  # the peak heap: gc.collect() after every frame (frames take longer so)
         p.keep_peak(True)
@@ -888,7 +900,10 @@ def check_pair(route, rounds=None):
     pr.run(300)
     pr.press("A")
     pr.run(800)
-    done = lambda: all(_turns(_views(p, t_a)) >= 2 * SHOTS for p in pr.both)  # noqa: E731
+    if SHOTS:
+        done = lambda: all(_turns(_views(p, t_a)) >= 2 * SHOTS for p in pr.both)  # noqa: E731
+    else:  # the whole battle: both at their End screen
+        done = lambda: all(p.last("s", t_a, screen="End") for p in pr.both)  # noqa: E731
     n = 0
     while n < rounds and not done():
         for p in pr.both:
@@ -897,18 +912,17 @@ def check_pair(route, rounds=None):
         n += 1
     pr.run(500)
     out = {"check": "pair", "mode": "link_battle", "rounds": n, "shots_each_way": SHOTS}
-    out["shot_each_way"] = done()
+    out["shot_each_way" if SHOTS else "battle_ended"] = done()
     out["screens_a"] = [e["screen"] for e in pr.a.events if e["kind"] == "s" and e["at_ns"] >= t_a]
     out["screens_b"] = [e["screen"] for e in pr.b.events if e["kind"] == "s" and e["at_ns"] >= t_a]
     out["battle_views_a"], out["battle_views_b"] = _views(pr.a, t_a), _views(pr.b, t_a)
     out.update(pr.numbers())
+    out["spurious_resends"] = out["retransmits_a"] + out["retransmits_b"]  # a clean cable: none is needed
     shots = shot_answers(pr)
     out["shots"] = shots
-    if shots:
-        ta = [x["turnaround_ms"] for x in shots]
-        fl = [x["turnaround_ms"] + x["flash_ms"] for x in shots]
-        out.update(turnaround_ms_min=min(ta), turnaround_ms_max=max(ta),
-                   turnaround_with_flash_ms_max=max(fl), goal_turnaround_ms=GOALS["answer_ms"])  # fmt: skip
+    out.update(answer_summary(shots))
+    out["battle_erases_a"], out["battle_erases_b"] = (pr.a.flash.between(t_a, 1 << 62)[0],
+                                                      pr.b.flash.between(t_a, 1 << 62)[0])  # fmt: skip
     for p in pr.both:
         out["frames_" + p.name.lower()] = frame_report(p, t_a)
         out.update(_pair_heap(p, t_a))

@@ -938,6 +938,28 @@ def timed_frames(stream, times):
     return out
 
 
+M_SHOT, M_ANSWER = 0x21, 0x22  # link.commit: a shot's and an answer's message type
+T_DATA = 3
+
+
+def shot_pairs(shots, answers, delay=0):
+    """Each SHOT among one side's timed_frames `shots` (sent again: once) with the first ANSWER
+    among the other side's `answers` that starts at or after the SHOT's last byte + delay:
+    [(shot frame, answer frame)] (a Link battle's, host_tools.bench.rp2 and the tests)."""
+    out = []
+    seen = set()
+    for f in shots:
+        typ, seq, _t0, t1, pl = f
+        if typ != T_DATA or not pl or pl[0] != M_SHOT or seq in seen:
+            continue
+        seen.add(seq)
+        ans = next((a for a in answers if a[0] == T_DATA and a[4][:1] == bytes((M_ANSWER,))
+                    and a[2] >= t1 + delay), None)  # fmt: skip
+        if ans is not None:
+            out.append((f, ans))
+    return out
+
+
 def resent(frames, data_type=3):
     """DATA frames sent again (the same session and sequence number): (count, wire bytes)."""
     seen = set()

@@ -99,6 +99,12 @@ class Hand:
                 f.place(ship, r, c, v)
 
     def step(self, now):
+        self.play(now)
+        self.save()
+
+    def play(self, now):
+        """This side's frame but its save: the game's step, the fleet placed and committed, the
+        lie set up, a shot fired on our turn."""
         g = self.g
         ev = g.step(now)
         self.events |= ev
@@ -123,6 +129,10 @@ class Hand:
             g.fire(self.order[k])
             self.fired[g.turn_no] += 1
             self.afloat[g.turn_no] = g.fleet.afloat()
+
+    def save(self):
+        """The save into this side's "flash", when the game asks (the saving rule)."""
+        g = self.g
         if g.needs_save() and self.disk is None:
             g._dirty = g.link.needs_save = False  # no flash: nothing to write
         elif g.needs_save():

@@ -21,6 +21,9 @@ class DictStorage:
             return self.files[name], "main"
         return None, None
 
+    def ahead(self, name, saves):
+        return False  # no flash to erase
+
     def has(self, name):
         return name in self.files
 

@@ -137,6 +137,13 @@ def main():
     disk = RamDisk(data, BLOCK)
     if fresh:
         os.VfsLfs2.mkfs(disk)
+
+    class Rp2:  # `rp2`: Flash() is the block device littlefs is mounted on, as on the Pico
+        @staticmethod
+        def Flash():
+            return disk
+
+    sys.modules["rp2"] = Rp2
     real_import = builtins.__import__
 
     def dev_import(name, *args):

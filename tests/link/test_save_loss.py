@@ -8,14 +8,20 @@ behind on the other's word (issue 41, item 1): the other's counters contradict i
 screen names that and offers only to leave.
 An honest power cut costs nothing, because every save is written before the next poll sends
 what the game did: a cut right after every single write, then a resume, plays the same game
-to its end.
+to its end; so does a cut at every write point inside the storage that keeps a Link battle's
+saves in flash erased ahead (core.savelog: a page programmed, half programmed, a segment made,
+an old copy removed).
 
 Over the virtual cable (host_tools/duel/cable.py), two sides each: CPython only."""
 
+import os
+
 from peers import Keys
 
-from battleship.cable.game import VERIFIED
+from battleship.cable.game import VERIFIED, commitments
+from core import savelog
 from core.hal import RIGHT, A
+from core.storage import OsFs, Storage
 from express.cable.game import FORFEIT, PLAYING
 from express.cable.game import VERIFIED as LX_VERIFIED
 from host_tools.duel.battle import Duel as LkDuel
@@ -105,3 +111,116 @@ def test_express_a_power_cut_after_every_write_resumes_into_the_same_game():
     assert d.hands[1].boots > 10
     assert a.phase == LX_VERIFIED and b.phase == LX_VERIFIED, (a.phase, b.phase, a.cheat, b.cheat)
     assert a.winner == b.winner and a.rolls == b.rolls
+
+
+class _CutFs(OsFs):
+    """A handheld's flash in a host folder whose power goes at chosen writes of any kind: a file
+    written, renamed or removed, a segment made, a page programmed (cut half way) (core.storage,
+    core.savelog). The writes are counted over the whole game; the power goes at write `cut`;
+    after the next boot's first save (the resume's own: a cut before it would repeat for ever)
+    the next cut comes 1, 2, ... 7 writes later, in turn: every kind of write point is hit."""
+
+    def __init__(self):
+        self.n = 0  # writes so far
+        self.cut = 1
+        self.gap = 0
+        self.kinds = set()  # the kinds of write the power went at
+
+    def _tick(self, kind):
+        self.n += 1
+        if self.n == self.cut:
+            self.kinds.add(kind)
+            self.gap = self.gap % 7 + 1
+            self.cut = -1  # set again at the boot (the cut's gap counts from there)
+            raise _Cut()
+
+    def saved(self):
+        if self.cut < 0:
+            self.cut = self.n + self.gap
+
+    def write(self, path, data, more=b""):
+        self._tick("write")
+        OsFs.write(self, path, data, more)
+
+    def rename(self, a, b):
+        self._tick("rename")
+        OsFs.rename(self, a, b)
+
+    def remove(self, path):
+        if self.exists(path):
+            self._tick("remove")
+        OsFs.remove(self, path)
+
+    def seg(self, path, first=None):
+        if first is not None:
+            self._tick("segment")
+        return savelog.seg(self, path, first)
+
+    def page(self, path, h, p, buf, prog=False):
+        if prog and self.n + 1 == self.cut:
+            half = bytearray(buf)
+            half[128:] = b"\xff" * 128
+            savelog.page(path, h, p, half, True)
+        if prog:
+            self._tick("program")
+        savelog.page(path, h, p, buf, prog)
+
+
+class _Cut(Exception):
+    pass
+
+
+def _saves_in_storage(hand, root):
+    """This side saves as the handheld does: through core.storage (the peer's commitments when
+    more came, then the game), flash erased ahead for it in its quiet frames (link.match.tick),
+    and boots from what storage loads; its power goes as _CutFs says."""
+    fs = _CutFs()
+    hand.storage = Storage(root, fs)
+    real_boot = hand.boot
+
+    def boot():
+        hand.storage = Storage(root, fs)  # what a power cycle leaves: the flash
+        hand.flash = hand.storage.load("game")[0]
+        hand.peer_flash = hand.storage.load("lkpeer")[0]
+        real_boot()
+
+    def step(now):
+        try:
+            saved = False
+            hand.play(now)
+            g = hand.g
+            if g.needs_save():
+                if g.peer.got != hand.saved_got:
+                    hand.storage.save("lkpeer", commitments(g))
+                    hand.saved_got = g.peer.got
+                hand.storage.save("game", g.data())
+                hand.saves += 1
+                fs.saved()
+                saved = True
+            if g.quiet(saved):
+                hand.storage.ahead("game", g.quiet(saved))
+        except _Cut:
+            hand.cuts += 1
+            hand.restart()
+
+    hand.cuts = 0
+    hand.fs = fs
+    hand.boot = boot
+    hand.step = step
+    hand.restart()
+
+
+def test_link_battle_saved_in_flash_erased_ahead_a_power_cut_at_every_write_point_resumes():
+    root = "/tmp/broadside-test-cut-%d" % os.getpid()
+    if os.path.isdir(root):
+        for n in os.listdir(root):
+            os.remove(root + "/" + n)
+    d = LkDuel(seeds=(7, 8))
+    _saves_in_storage(d.hands[0], root)
+    d.play(3600000)
+    a, b = d.hands[0], d.hands[1]
+    assert a.cuts > 50  # the power went at a write point of nearly every save
+    assert a.fs.kinds >= {"program", "segment", "write", "rename", "remove"}, a.fs.kinds
+    assert a.g.phase == VERIFIED and b.g.phase == VERIFIED, (a.g.phase, b.g.phase, a.g.cheat, b.g.cheat)
+    assert a.g.winner != b.g.winner
+    assert [n for n in os.listdir(root) if n.startswith("game.l")]  # the saves went into segments

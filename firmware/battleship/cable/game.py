@@ -39,6 +39,7 @@ from battleship.rules import (
     WRONG_PHASE,
     Refused,
 )
+from core.app import GAME
 from core.compat import const
 from link.commit import (
     C_ANSWER,
@@ -158,6 +159,7 @@ def fleet_check(ships, touching):
 
 class Game(Match):
     head = b"L"  # the save's tag
+    slot = GAME + SAVE  # its save, into flash erased ahead while no SHOT can come (quiet())
 
     def __init__(self, link, rand, variant, touching, peer=None):
         # The peer's commitments are the biggest block (3.2 KB): allocated first and kept for
@@ -321,6 +323,21 @@ class Game(Match):
 
     def part_msg(self, k):
         return self.my.part_msg(k)
+
+    def quiet(self, saved):
+        """Saves' worth of flash to erase ahead now (link.match), while no SHOT can arrive that
+        we would answer at once: before the game, while we place our fleet, before the last part
+        of our commitment is queued (the peer fires only once it holds all of them), and on our
+        turn in a frame that saved nothing (the one that sent our answer is not over yet). A
+        turn's shots each way, each answered, and some; 0 at other times."""
+        ph = self.phase
+        if ph == PLAYING and self.committed():
+            ours = self.turn == ME or (self.turn < 0 and self.first == self.role)
+            if saved or not ours:
+                return 0
+        elif ph > PLAYING:
+            return 0
+        return 24 if self.variant == SALVO else 8
 
     def owed(self):
         """What the peer sends with no person to think about it (docs/link-protocol.md 10.1): its

@@ -43,7 +43,9 @@ I2C_US_PER_BYTE = 22.5  # 9 bit times at 400 kHz
 # directory's metadata; a longer one gets a block of its own, erased before it is written.
 # Storage.save writes NAME.tmp, then removes NAME.bak and renames twice: META_COMMITS metadata
 # commits of about a page each. Compaction of a full metadata block (one more erase every few
-# saves) is not counted.
+# saves) is not counted. A save into flash erased ahead (core.savelog: Link battle) is its record's
+# page programs alone; the erase is Storage.ahead's, when it makes a segment (a littlefs file of
+# one block: the erase, its 16 pages, the commits of the old one's removal and the new one).
 ERASE_US = 45000
 PROG_US = 400
 PAGE = 256
@@ -129,9 +131,11 @@ APP = [None]
 N = [0, 0, 0]  # frames over 1 device ms, work started at (us), waited for a CPU until then (us)
 
 
-def flash_cost(size):
+def flash_cost(size, logged=False):
     """(erases, interrupts-off us) of one save of `size` bytes on the device (model above)."""
     size += HEAD
+    if logged:  # a record: b"BSLR", seq, CRC, then the save
+        return 0, (size + 12 + PAGE - 1) // PAGE * PROG_US
     pages = (size + PAGE - 1) // PAGE
     erases = 0 if size <= INLINE_MAX else 1
     return erases, erases * ERASE_US + (pages + META_COMMITS) * PROG_US
@@ -189,19 +193,34 @@ _save = storage.Storage.save
 
 def _timed_save(self, name, payload, pre=b""):
     t0, w0 = _start()
+    logged = self.logs.get(name) is not None
     try:
         return _save(self, name, payload, pre)
     finally:
         F[0] += _net_us(t0, w0)
         n = len(pre) + sum(len(p) for p in storage.parts(payload))  # one buffer or a list of them
-        e, off = flash_cost(n)
+        e, off = flash_cost(n, logged)
         F[2] += 1
         F[3] += n
         F[4] += e
         F[5] += off
 
 
+_ahead = storage.Storage.ahead
+
+
+def _timed_ahead(self, name, saves):
+    t0, w0 = _start()
+    made = _ahead(self, name, saves)
+    F[0] += _net_us(t0, w0)
+    if made:  # a segment made (or the plain copies removed: counted as one, the same cost at most)
+        F[4] += 1
+        F[5] += ERASE_US + (16 + 2 * META_COMMITS) * PROG_US
+    return made
+
+
 storage.Storage.save = _timed_save
+storage.Storage.ahead = _timed_ahead
 
 _writeto = sim.SimI2C.writeto
 
