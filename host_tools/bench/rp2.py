@@ -948,7 +948,7 @@ def shuffle_wire(pr, setups):
     for k in (0, 1):
         seen, out = set(), []
         for typ, seq, t0, t1, pl in R.timed_frames(pr.cable.log[k], pr.cable.times[k]):
-            if typ == T_DATA and pl and seq not in seen:
+            if typ == R.T_DATA and pl and seq not in seen:
                 seen.add(seq)
                 out.append((pl[0], pl[2] if len(pl) > 2 else 0, t0, t1 + R.BYTE_NS))
         frames.append(out)

@@ -144,6 +144,8 @@ class Cable(GameScreen):
         if m.phase == CHEAT or m.phase == FORFEIT:
             if not self.end:  # the link's end screen (draw()): play's screen modules make room for it
                 self.end = True
+                self.view = self.g = None  # play is over: its tables leave with its screens
+                self.later = []
                 self._room()
                 app.cue("win" if m.phase == FORFEIT else "lose")
         if self.end:
@@ -327,8 +329,8 @@ def _no_port(app):
 
 
 def _show(app, g, push):
-    if g.phase >= PLAYING and "link.screen" in sys.modules:  # a game in play: the link's
-        load("link.screen").drop()  # screens come when the link needs them
+    if g.phase >= PLAYING and "link.screen" in sys.modules and not push:  # a game in play: the
+        load("link.screen").drop()  # link's screens come when the link needs them
     app.match = g  # the app ticks it once a frame
     s = Cable(g)
     if push:
@@ -369,6 +371,10 @@ def resume(app, payload):
     if _no_port(app):
         return
     gc.collect()
+    # a game continued shows the link's screen first (syncing, maybe out of step): it and its
+    # words come in now, while the heap is in one piece (update() drops them once play goes on)
+    load("link.screen")
+    t("ln_cheat")
     rand = app.rand_bytes()
     state, snap = split(payload)
     from express.cable import save as lx_save  # reading a save back: needed only to continue
