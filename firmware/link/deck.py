@@ -125,7 +125,7 @@ class Stage:
         self.blob = not plain and not isinstance(inputs, list)
         self.n = len(inputs) // PLEN if self.blob else len(inputs)
         self.seed, self.deck, self.epoch = seed, deck, epoch
-        self.e = exponent(seed, deck, epoch) if plain else 0
+        self.e = exponent(seed, deck, epoch) if plain else 0  # stage 2: a key a value, in step()
         self.order = perm(seed, OWN if plain else deck, epoch, self.n)
         self.inputs = inputs
         self.plain = plain
@@ -143,7 +143,7 @@ class Stage:
                 if self.plain:
                     x = encode(x)
             o = PLEN * self.done
-            e = self.e or exponent(self.seed, self.deck, self.epoch, self.done)
+            e = self.e if self.plain else exponent(self.seed, self.deck, self.epoch, self.done)
             self.out[o : o + PLEN] = to_bytes(pow(x, e, P))
             self.done += 1
             n -= 1

@@ -262,7 +262,7 @@ class Game(Match):
         """The frame's budget left, while the link opens or a message of the peer's is awaited,
         goes to our stage 1 of the first shuffle: it needs nothing of the other side's (not even
         our deck's number: docs/link-protocol.md 9.2), so it is ready when its turn comes."""
-        if self.budget <= 0 or self.phase == CHEAT:
+        if self.budget <= 0 or self.phase > SETUP:  # (play, the end, a cheat: long past it)
             return False
         if self.gid is not None and (_T_S1, self.me, 0, 0, 0) not in self.agenda:
             return False  # sent, or a game continued past it
