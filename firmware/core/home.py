@@ -78,7 +78,7 @@ def saved_slots(app):
             kept = st.has(k)
         else:  # a copy, or a segment of its log (core.savelog)
             kept = k in here or k + ".tmp" in here or k + ".bak" in here
-            kept = kept or any(n.startswith(k + ".l") for n in here)
+            kept = kept or [n for n in here if n.startswith(k + ".l")]
         if kept:
             out.append(s)
     return out
